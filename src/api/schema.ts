@@ -1,0 +1,121 @@
+// zod schemas for every object of the job service spec (shared/spec/job-query-service.md §2).
+// The TypeScript types are inferred from them, never written twice.
+// z.object strips unknown keys, so extra fields a newer server adds are tolerated.
+import { z } from "zod";
+
+/** Fields the spec only ever shows as null: accept any JSON value (or absence) there. */
+const anyJson = z.unknown().optional();
+
+export const TimeSchema = z.object({ seconds: z.number().int() });
+
+export const LogEntrySchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  ts: TimeSchema,
+  sourceId: z.number().int(),
+});
+
+export const StateSchema = z.object({
+  status: z.number().int(),
+  log: z.array(LogEntrySchema),
+});
+
+export const CtxSchema = z.object({
+  ownerId: z.number().int(),
+  nodeId: z.number().int(),
+  clientID: z.number().int(),
+  nodeDisplayID: z.string(),
+  class: z.string(),
+  /** Spelled exactly so by the service. */
+  aotuRelease: z.boolean(),
+  releaseTime: anyJson,
+  nodeDomain: z.number().int(),
+});
+
+export const PortSchema = z.object({
+  port: z.number().int(),
+  protocol: z.number().int(),
+  extraData: anyJson,
+});
+
+export const UrlListSchema = z.object({ urls: z.array(z.string()) });
+
+export const SshAuthSchema = z.object({
+  BaseOn: z.object({
+    Cred: z.object({ id: z.number().int(), user: z.string(), password: z.string() }),
+  }),
+});
+
+export const AppSchema = z.object({
+  name: z.string(),
+  ver: z.string(),
+  envs: z.string(),
+  format: z.number().int(),
+  files: anyJson,
+  cmd: z.string(),
+  hostname: z.string(),
+  creds: z.string(),
+  ports: z.array(PortSchema),
+  /** One key per exposed port, `port_<n>`. */
+  urls: z.record(z.string(), UrlListSchema),
+  fromSnapshotId: z.number().int(),
+  SSHAuths: z.array(SshAuthSchema),
+  netConfig: anyJson,
+  remark: z.string(),
+  fromImageId: z.number().int(),
+});
+
+export const ResSchema = z.object({
+  cpus: z.number().int(),
+  gpus: z.number().int(),
+  diskGB: z.number().int(),
+  gpuName: z.string(),
+  domain: z.string(),
+  agentDomain: z.number().int(),
+});
+
+export const JobSchema = z.object({
+  id: z.number().int(),
+  displayID: z.string(),
+  status: z.number().int(),
+  state: StateSchema,
+  ctx: CtxSchema,
+  app: AppSchema,
+  res: ResSchema,
+  createTime: TimeSchema,
+  updateTime: anyJson,
+  autoRelease: z.boolean(),
+  releaseTime: anyJson,
+  vols: anyJson,
+  queueLen: z.number().int(),
+  /** Shown only as an empty array; element type unknown. */
+  nets: z.array(z.unknown()),
+  desc: z.string(),
+});
+
+export const PaginationSchema = z.object({
+  total: z.number().int(),
+  numPages: z.number().int(),
+  page: z.number().int(),
+  perPage: z.number().int(),
+});
+
+/** The envelope every response shares; `job` is checked separately (one job, or a page job by job). */
+export const EnvelopeSchema = z.object({
+  code: z.number().int(),
+  msg: z.string(),
+  job: z.unknown().optional(),
+  pagination: PaginationSchema.optional(),
+});
+
+export type Time = z.infer<typeof TimeSchema>;
+export type LogEntry = z.infer<typeof LogEntrySchema>;
+export type State = z.infer<typeof StateSchema>;
+export type Ctx = z.infer<typeof CtxSchema>;
+export type Port = z.infer<typeof PortSchema>;
+export type SshAuth = z.infer<typeof SshAuthSchema>;
+export type App = z.infer<typeof AppSchema>;
+export type Res = z.infer<typeof ResSchema>;
+export type Job = z.infer<typeof JobSchema>;
+export type Pagination = z.infer<typeof PaginationSchema>;
+export type Envelope = z.infer<typeof EnvelopeSchema>;
