@@ -1,0 +1,40 @@
+// Typed errors the UI can name in one line. No message ever contains the bearer token:
+// messages are built from status codes, kinds and server text that we sanitise at render time.
+
+export type ApiErrorKind =
+  | "auth" // 401/403: token rejected
+  | "http" // any other non-2xx status
+  | "rate-limit" // 429 / 503 with Retry-After
+  | "network" // refused, DNS, reset, socket closed
+  | "timeout" // no complete answer within the deadline
+  | "envelope" // 200 with code ≠ 0
+  | "schema" // JSON that does not match the spec
+  | "parse" // not JSON at all (HTML error page, half a body)
+  | "too-large"; // body over the size cap
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  constructor(
+    readonly kind: ApiErrorKind,
+    message: string,
+    readonly details: { status?: number; retryAfterMs?: number; code?: number } = {},
+  ) {
+    super(message);
+  }
+
+  /** Worth retrying soon? Auth failures are retried too, but slowly (the poller decides how). */
+  get retryable(): boolean {
+    return this.kind !== "schema" && this.kind !== "envelope";
+  }
+}
+
+export function isApiError(e: unknown): e is ApiError {
+  return e instanceof ApiError;
+}
+
+/** A one-line, plain-words description of any error thrown by the client. */
+export function describeError(e: unknown): string {
+  if (isApiError(e)) return e.message;
+  if (e instanceof Error) return e.message.split("\n")[0] ?? "error";
+  return String(e);
+}
