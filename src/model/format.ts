@@ -1,0 +1,104 @@
+// Width-aware text fitting (CJK and emoji take two cells) and compact times for the screen.
+import stringWidth from "string-width";
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+const ASCII = /^[\x20-\x7e]*$/;
+
+export function displayWidth(s: string): number {
+  return ASCII.test(s) ? s.length : stringWidth(s);
+}
+
+/** Cuts `s` to at most `width` cells, ending with `…` when cut. Never splits a grapheme. */
+export function truncate(s: string, width: number): string {
+  if (width <= 0) return "";
+  if (displayWidth(s) <= width) return s;
+  if (ASCII.test(s)) return `${s.slice(0, width - 1)}…`;
+  let out = "";
+  let used = 0;
+  for (const { segment } of segmenter.segment(s)) {
+    const w = stringWidth(segment);
+    if (used + w > width - 1) break;
+    out += segment;
+    used += w;
+  }
+  return `${out}…`;
+}
+
+/** Exactly `width` cells: truncated, then padded with spaces. */
+export function fit(s: string, width: number): string {
+  if (width <= 0) return "";
+  const t = truncate(s, width);
+  const w = displayWidth(t);
+  return w < width ? t + " ".repeat(width - w) : t;
+}
+
+/** Word-wraps to lines of at most `width` cells, breaking words longer than a line. */
+export function wrap(s: string, width: number): string[] {
+  const w = Math.max(1, width);
+  if (displayWidth(s) <= w) return [s];
+  const lines: string[] = [];
+  let line = "";
+  let lineWidth = 0;
+  const flush = () => {
+    lines.push(line.trimEnd());
+    line = "";
+    lineWidth = 0;
+  };
+  for (const word of s.split(/(\s+)/)) {
+    if (word === "") continue;
+    const ww = displayWidth(word);
+    if (lineWidth + ww <= w) {
+      line += word;
+      lineWidth += ww;
+      continue;
+    }
+    if (/^\s+$/.test(word)) {
+      flush();
+      continue;
+    }
+    if (lineWidth > 0) flush();
+    if (ww <= w) {
+      line = word;
+      lineWidth = ww;
+      continue;
+    }
+    for (const { segment } of segmenter.segment(word)) {
+      const sw = displayWidth(segment);
+      if (lineWidth + sw > w) flush();
+      line += segment;
+      lineWidth += sw;
+    }
+  }
+  if (line.trim() !== "" || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}
+
+/** "45s", "12m", "3h", "5d": how long ago, never negative. */
+export function formatAge(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "0s";
+  const s = Math.floor(seconds);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h`;
+  if (s < 86_400 * 1000) return `${Math.floor(s / 86_400)}d`;
+  return "999d+";
+}
+
+/** "12s", "3m 05s", "1h 02m", "2d 4h": time spent in a state. */
+export function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds) || seconds < 0) return "0s";
+  const s = Math.floor(seconds);
+  const pad = (n: number) => String(n).padStart(2, "0");
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
+  if (s < 86_400) return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
+  return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
+}
+
+/** Local "2026-11-22 14:03:05"; "?" for a time the server got wrong. */
+export function formatTime(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  if (!Number.isFinite(unixSeconds) || Number.isNaN(d.getTime())) return "?";
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}

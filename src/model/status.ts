@@ -1,0 +1,21 @@
+// How a status code looks. The spec does not say what the codes mean, so the default label is
+// the bare code; each known code still gets its own colour and symbol, so states differ at a glance.
+
+export interface StatusStyle {
+  label: string;
+  symbol: string;
+  color: string;
+}
+
+const STYLES: Record<number, { symbol: string; color: string }> = {
+  6: { symbol: "◌", color: "gray" },
+  1: { symbol: "◔", color: "yellow" },
+  2: { symbol: "●", color: "green" },
+  3: { symbol: "■", color: "blue" },
+};
+const UNKNOWN = { symbol: "?", color: "magenta" };
+
+export function statusStyle(code: number, labels: Record<number, string> = {}): StatusStyle {
+  const s = STYLES[code] ?? UNKNOWN;
+  return { label: labels[code] ?? String(code), symbol: s.symbol, color: s.color };
+}

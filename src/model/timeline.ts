@@ -1,0 +1,44 @@
+// The state timeline of a job from state.log, and what changed between two copies of a job.
+import type { Job, LogEntry } from "../api/schema.js";
+
+export interface TimelineEntry {
+  id: number;
+  status: number;
+  ts: number;
+  /** Time spent in this state: until the next entry, or until now for the current one. */
+  durationSec: number;
+  current: boolean;
+}
+
+export function buildTimeline(log: readonly LogEntry[], nowSec: number): TimelineEntry[] {
+  const sorted = [...log].sort((a, b) => a.id - b.id);
+  return sorted.map((e, i) => {
+    const next = sorted[i + 1];
+    const end = next ? next.ts.seconds : nowSec;
+    return {
+      id: e.id,
+      status: e.status,
+      ts: e.ts.seconds,
+      durationSec: Math.max(0, end - e.ts.seconds),
+      current: next === undefined,
+    };
+  });
+}
+
+export interface JobChange {
+  changed: boolean;
+  newEntryIds: number[];
+  statusChanged: boolean;
+}
+
+const NO_CHANGE: JobChange = { changed: false, newEntryIds: [], statusChanged: false };
+
+/** A change is a new state.log entry (by entry id) or a new status. No previous copy: no change. */
+export function diffJob(prev: Job | undefined, next: Job): JobChange {
+  if (!prev || prev === next) return NO_CHANGE;
+  const known = new Set(prev.state.log.map((e) => e.id));
+  const newEntryIds = next.state.log.filter((e) => !known.has(e.id)).map((e) => e.id);
+  const statusChanged = prev.status !== next.status;
+  if (newEntryIds.length === 0 && !statusChanged) return NO_CHANGE;
+  return { changed: true, newEntryIds, statusChanged };
+}
