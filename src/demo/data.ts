@@ -1,0 +1,190 @@
+// Deterministic, realistic demo data: every field of the spec, both URL forms, several ports,
+// SSH credentials, secret-looking envs, CJK and emoji names, empty strings where allowed, and one
+// job with hostile strings that the client must render harmlessly.
+import type { Job, LogEntry } from "../api/schema.js";
+
+/** What the demo service's status codes mean; a real service's codes are not documented. */
+export const DEMO_STATUS_LABELS: Record<number, string> = {
+  6: "queued",
+  1: "starting",
+  2: "running",
+  3: "stopped",
+};
+
+/** The order a job moves through. */
+export const STATUS_STEPS = [6, 1, 2, 3] as const;
+
+/** mulberry32: a tiny seeded PRNG, so the same seed gives the same world. */
+export function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export type Rand = () => number;
+const pick = <T>(r: Rand, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)] as T;
+const int = (r: Rand, lo: number, hi: number) => lo + Math.floor(r() * (hi - lo + 1));
+const token = (r: Rand, n: number) => {
+  const abc = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+  let s = "";
+  for (let i = 0; i < n; i++) s += abc[Math.floor(r() * abc.length)];
+  return s;
+};
+
+const REMARKS = [
+  "llama-finetune",
+  "resnet50-sweep",
+  "训练-大模型 🚀",
+  "推理服务",
+  "diffusion-xl-eval",
+  "whisper-asr",
+  "notebook",
+  "🧪 ablation-lr-3e-4",
+  "bert-base-distill",
+  "データ前処理",
+  "rl-agent-ppo",
+  "vllm-serve",
+  "",
+  "yolo-v8-train",
+  "protein-fold 🧬",
+];
+const GPUS: readonly [string, number][] = [
+  ["A100 80GB", 8],
+  ["H100 SXM", 8],
+  ["RTX 4090", 2],
+  ["L40S", 4],
+  ["T4", 1],
+  ["", 0],
+];
+const CMDS = [
+  "python train.py --config configs/base.yaml --epochs 20",
+  "torchrun --nproc_per_node=8 train.py --model llama-7b --bf16",
+  "jupyter lab --ip=0.0.0.0 --port=8888 --no-browser",
+  "bash -lc 'python -m vllm.entrypoints.openai.api_server --model mistral-7b'",
+  "/usr/sbin/sshd -D",
+  "",
+];
+const NODES = ["gpu-a01", "gpu-a02", "gpu-b07", "gpu-h11", "cpu-c03", "edge-01"];
+const HOSTS = ["gw1.demo-cloud.example", "gw2.demo-cloud.example", "hk.demo-cloud.example"];
+
+/** A hostile job: control sequences, bidi override and CR in its strings. */
+const HOSTILE_REMARK = "\u001b]52;c;aGFjaw==\u0007evil\u001b[2J\u202egnp.exe\rX";
+
+export interface WorldJob {
+  job: Job;
+  /** How many of STATUS_STEPS the job has gone through (1..4). */
+  step: number;
+}
+
+export function makeJob(
+  r: Rand,
+  id: number,
+  createdSec: number,
+  nextEntryId: () => number,
+  step: number,
+  now: number,
+): Job {
+  const [gpuName, maxGpus] = pick(r, GPUS);
+  const gpus = maxGpus === 0 ? 0 : int(r, 1, maxGpus);
+  const host = pick(r, HOSTS);
+  const portsList = [
+    22,
+    ...(r() < 0.6 ? [8888] : []),
+    ...(r() < 0.3 ? [6006] : []),
+    ...(r() < 0.2 ? [8000] : []),
+  ];
+  const urls: Job["app"]["urls"] = {};
+  for (const p of portsList) {
+    const ext = int(r, 20000, 59999);
+    urls[`port_${p}`] = {
+      urls: [p === 22 ? `ssh://${host}:${ext}` : `https://${host}:${ext}?token=${token(r, 32)}`],
+    };
+  }
+  const log: LogEntry[] = [];
+  let t = createdSec;
+  for (let i = 0; i < step; i++) {
+    log.push({
+      id: nextEntryId(),
+      status: STATUS_STEPS[i] as number,
+      ts: { seconds: Math.min(t, now) },
+      sourceId: id,
+    });
+    t += int(r, 20, 900) * (i === 2 ? 20 : 1);
+  }
+  const status = STATUS_STEPS[step - 1] as number;
+  const remark = id === 13 ? HOSTILE_REMARK : pick(r, REMARKS);
+  const envs = [
+    `CUDA_VISIBLE_DEVICES=${Array.from({ length: Math.max(1, gpus) }, (_, i) => i).join(",")}`,
+    `HF_TOKEN=hf_${token(r, 24)}`,
+    r() < 0.5 ? `WANDB_API_KEY=${token(r, 40)}` : "",
+    `BATCH_SIZE=${pick(r, [16, 32, 64, 128])}`,
+    r() < 0.3 ? `DB_PASSWORD=${token(r, 12)}` : "",
+    "TZ=UTC",
+  ]
+    .filter(Boolean)
+    .join(";");
+  return {
+    id,
+    displayID: `${pick(r, ["ins", "job", "nb"])}-${token(r, 6).toLowerCase()}`,
+    status,
+    state: { status, log },
+    ctx: {
+      ownerId: 4242,
+      nodeId: int(r, 1, 60),
+      clientID: int(r, 100, 999),
+      nodeDisplayID: pick(r, NODES),
+      class: pick(r, ["", "gpu", "gpu-large", "cpu"]),
+      aotuRelease: r() < 0.3,
+      releaseTime: null,
+      nodeDomain: int(r, 1, 4),
+    },
+    app: {
+      name: pick(r, ["", "pytorch", "jupyter", "vllm"]),
+      ver: pick(r, ["", "2.4.0", "24.05", "0.6.1"]),
+      envs,
+      format: int(r, 1, 2),
+      files: null,
+      cmd: id === 13 ? "echo \u001b[31mred\u001b[0m; printf '\\x9b'" : pick(r, CMDS),
+      hostname: pick(r, ["", `job-${id}`]),
+      creds: "",
+      ports: portsList.map((p) => ({ port: p, protocol: p === 6006 ? 2 : 1, extraData: null })),
+      urls,
+      fromSnapshotId: r() < 0.2 ? int(r, 1000, 9999) : 0,
+      SSHAuths:
+        r() < 0.8
+          ? [
+              {
+                BaseOn: {
+                  Cred: { id: int(r, 1, 99), user: pick(r, ["root", "ubuntu"]), password: token(r, 16) },
+                },
+              },
+            ]
+          : [],
+      netConfig: null,
+      remark,
+      fromImageId: int(r, 100, 140),
+    },
+    res: {
+      cpus: pick(r, [4, 8, 16, 32, 64]),
+      gpus,
+      diskGB: pick(r, [0, 50, 100, 200, 500]),
+      gpuName,
+      domain: pick(r, ["", "cn-east", "us-west"]),
+      agentDomain: int(r, 0, 3),
+    },
+    createTime: { seconds: createdSec },
+    updateTime: null,
+    autoRelease: r() < 0.4,
+    releaseTime: null,
+    vols: null,
+    queueLen: step === 1 ? int(r, 0, 12) : 0,
+    nets: [],
+    desc:
+      r() < 0.5 ? "" : pick(r, ["nightly sweep", "owner: research team\nexpires friday", "do not stop 🙏"]),
+  };
+}

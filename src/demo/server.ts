@@ -1,0 +1,193 @@
+// The demo job service on node:http, following shared/spec/job-query-service.md exactly:
+// GET /v1/job?id=, GET /v1/job/jobs?page=&per_page=&order=, Bearer auth (401 otherwise),
+// and a non-zero `code` with a `msg` for what it cannot answer. Plus a fault switch and a
+// small control surface (/_demo/...) for tests that run it in another process.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
+import type { Job, LogEntry } from "../api/schema.js";
+import { answerFault, type FaultKind, isFaultKind } from "./faults.js";
+import { World } from "./world.js";
+
+export type { FaultKind } from "./faults.js";
+
+export interface DemoServerOptions {
+  port?: number;
+  host?: string;
+  token?: string;
+  seed?: number;
+  jobCount?: number;
+  /** How often the world advances (ms); 0 = only when told to. */
+  tickMs?: number;
+  retryAfterSec?: number;
+}
+
+export interface DemoServer {
+  url: string;
+  port: number;
+  token: string;
+  close(): Promise<void>;
+  injectFault(kind: FaultKind, count?: number): void;
+  clearFaults(): void;
+  advance(id?: number): LogEntry | undefined;
+  addJob(): Job;
+  getJob(id: number): Job | undefined;
+  requestCount(): number;
+  inFlight(): number;
+}
+
+export const DEFAULT_PER_PAGE = 20;
+export const MAX_PER_PAGE = 100;
+
+export async function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
+  const token = opts.token ?? "demo-token";
+  const host = opts.host ?? "127.0.0.1";
+  const world = new World(opts.seed ?? 42, opts.jobCount ?? 120);
+  const faults: FaultKind[] = [];
+  const sockets = new Set<Socket>();
+  let requests = 0;
+  let inFlight = 0;
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", "http://demo");
+    if (req.headers.authorization !== `Bearer ${token}`)
+      return json(res, 401, { code: 401, msg: "unauthorized" });
+
+    if (url.pathname.startsWith("/_demo/")) {
+      if (req.method !== "POST") return json(res, 405, { code: 405, msg: "use POST" });
+      return control(url, res);
+    }
+    if (req.method !== "GET") return json(res, 405, { code: 405, msg: "method not allowed" });
+    if (url.pathname !== "/v1/job" && url.pathname !== "/v1/job/jobs") {
+      return json(res, 404, { code: 404, msg: "not found" });
+    }
+    requests++;
+    const fault = faults.shift();
+    if (fault && answerFault(fault, res, opts.retryAfterSec ?? 2)) return;
+
+    if (url.pathname === "/v1/job") {
+      const id = Number(url.searchParams.get("id"));
+      const job = Number.isInteger(id) ? world.get(id) : undefined;
+      if (!job) return json(res, 200, { code: 404, msg: "job not found", job: null });
+      return json(res, 200, { code: 0, msg: "", job: corrupt(fault, job) });
+    }
+    const page = intParam(url, "page", 1);
+    const perPage = intParam(url, "per_page", DEFAULT_PER_PAGE);
+    const order = url.searchParams.get("order") ?? "desc";
+    if (page === undefined || page < 1) return json(res, 200, { code: 400, msg: "invalid page" });
+    if (perPage === undefined || perPage < 1) return json(res, 200, { code: 400, msg: "invalid per_page" });
+    if (order !== "desc" && order !== "asc") return json(res, 200, { code: 400, msg: "invalid order" });
+    const per = Math.min(perPage, MAX_PER_PAGE);
+    const all = world.all();
+    if (order === "desc") all.reverse();
+    const slice = all.slice((page - 1) * per, page * per);
+    const jobs: unknown[] = slice.map((j, i) => (fault === "bad-job" && i === 1 ? corrupt("bad-job", j) : j));
+    const pagination = {
+      total: all.length,
+      numPages: Math.max(1, Math.ceil(all.length / per)),
+      page,
+      perPage: per,
+    };
+    if (fault === "drift")
+      return json(res, 200, {
+        code: 0,
+        msg: "",
+        pagination,
+        job: jobs.map((j) => corrupt("drift", j as Job)),
+      });
+    return json(res, 200, { code: 0, msg: "", pagination, job: jobs });
+  };
+
+  const control = (url: URL, res: ServerResponse) => {
+    switch (url.pathname) {
+      case "/_demo/fault": {
+        const kind = url.searchParams.get("kind") ?? "";
+        if (!isFaultKind(kind)) return json(res, 400, { code: 400, msg: `unknown fault kind "${kind}"` });
+        api.injectFault(kind, Number(url.searchParams.get("count") ?? 1) || 1);
+        return json(res, 200, { code: 0, msg: "" });
+      }
+      case "/_demo/advance": {
+        const id = url.searchParams.get("id");
+        const entry = world.advance(id === null ? undefined : Number(id));
+        return json(res, 200, {
+          code: entry ? 0 : 404,
+          msg: entry ? "" : "nothing to advance",
+          entry: entry ?? null,
+        });
+      }
+      case "/_demo/clear":
+        faults.length = 0;
+        return json(res, 200, { code: 0, msg: "" });
+      default:
+        return json(res, 404, { code: 404, msg: "not found" });
+    }
+  };
+
+  const server = createServer((req, res) => {
+    inFlight++;
+    res.on("close", () => inFlight--);
+    try {
+      handle(req, res);
+    } catch {
+      if (!res.headersSent) json(res, 500, { code: 500, msg: "demo server error" });
+    }
+  });
+  server.on("connection", (s) => {
+    sockets.add(s);
+    s.on("close", () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(opts.port ?? 0, host, () => resolve());
+  });
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : 0;
+
+  const tickMs = opts.tickMs ?? 3000;
+  const ticker = tickMs > 0 ? setInterval(() => world.tick(), tickMs) : undefined;
+  ticker?.unref();
+
+  const api: DemoServer = {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    port,
+    token,
+    close: () =>
+      new Promise<void>((resolve) => {
+        if (ticker) clearInterval(ticker);
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+    injectFault: (kind, count = 1) => {
+      for (let i = 0; i < count; i++) faults.push(kind);
+    },
+    clearFaults: () => {
+      faults.length = 0;
+    },
+    advance: (id) => world.advance(id),
+    addJob: () => world.addJob(),
+    getJob: (id) => world.get(id),
+    requestCount: () => requests,
+    inFlight: () => inFlight,
+  };
+  return api;
+}
+
+function intParam(url: URL, name: string, dflt: number): number | undefined {
+  const v = url.searchParams.get(name);
+  if (v === null || v === "") return dflt;
+  return /^\d+$/.test(v) ? Number(v) : undefined;
+}
+
+/** Schema drift and malformed jobs, for the fault switch. */
+function corrupt(fault: FaultKind | undefined, job: Job): unknown {
+  if (fault === "drift") {
+    const { createTime: _gone, ...rest } = job;
+    return { ...rest, status: "running", queueLen: "3" };
+  }
+  if (fault === "bad-job") return { ...job, state: { status: job.status, log: [{ id: "x", status: 2 }] } };
+  return job;
+}

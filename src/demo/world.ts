@@ -1,0 +1,75 @@
+// The demo service's mutable world: the jobs, and how they advance 6 → 1 → 2 → 3 over time.
+import type { Job, LogEntry } from "../api/schema.js";
+import { makeJob, rng, STATUS_STEPS } from "./data.js";
+
+export class World {
+  private readonly r: () => number;
+  private readonly jobs = new Map<number, Job>();
+  private lastEntryId = 1000;
+  private lastJobId = 0;
+
+  constructor(
+    seed: number,
+    count: number,
+    private readonly nowSec: () => number = () => Math.floor(Date.now() / 1000),
+  ) {
+    this.r = rng(seed);
+    const now = this.nowSec();
+    // Oldest first, so ids and creation times rise together.
+    for (let i = 0; i < count; i++) {
+      const created = now - Math.floor(((count - i) / count) * 5 * 86_400) - Math.floor(this.r() * 600);
+      const step = 1 + Math.floor(this.r() * STATUS_STEPS.length);
+      this.add(created, step);
+    }
+  }
+
+  private add(createdSec: number, step: number): Job {
+    const id = ++this.lastJobId;
+    const job = makeJob(this.r, id, createdSec, () => ++this.lastEntryId, step, this.nowSec());
+    this.jobs.set(id, job);
+    return job;
+  }
+
+  get(id: number): Job | undefined {
+    return this.jobs.get(id);
+  }
+
+  /** All jobs, oldest first. */
+  all(): Job[] {
+    return [...this.jobs.values()];
+  }
+
+  addJob(): Job {
+    return this.add(this.nowSec(), 1);
+  }
+
+  /** Moves one job to its next status with a new log entry. Jobs are replaced, never mutated. */
+  advance(id?: number): LogEntry | undefined {
+    const candidates = id === undefined ? this.all().filter((j) => j.status !== 3) : [this.jobs.get(id)];
+    const job = candidates[Math.floor(this.r() * candidates.length)];
+    if (!job) return undefined;
+    const at = STATUS_STEPS.indexOf(job.status as (typeof STATUS_STEPS)[number]);
+    const nextStatus = STATUS_STEPS[at + 1];
+    if (nextStatus === undefined) return undefined;
+    const entry: LogEntry = {
+      id: ++this.lastEntryId,
+      status: nextStatus,
+      ts: { seconds: this.nowSec() },
+      sourceId: job.id,
+    };
+    this.jobs.set(job.id, {
+      ...job,
+      status: nextStatus,
+      queueLen: nextStatus === 6 ? job.queueLen : 0,
+      state: { status: nextStatus, log: [...job.state.log, entry] },
+    });
+    return entry;
+  }
+
+  /** One tick of simulated time: a job or two advance, and now and then a new one appears. */
+  tick(): void {
+    this.advance();
+    if (this.r() < 0.5) this.advance();
+    if (this.r() < 0.2) this.addJob();
+  }
+}
