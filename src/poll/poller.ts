@@ -1,0 +1,228 @@
+// A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
+// flight, a fresh AbortController per request, exponential backoff with full jitter on failure,
+// Retry-After honoured (capped), slow retries when the token is rejected, and a snapshot object
+// that only changes when something changed (as useSyncExternalStore requires).
+import { isApiError } from "../api/errors.js";
+
+export interface Clock {
+  /** Monotonic milliseconds: scheduling must not care about wall-clock jumps. */
+  now(): number;
+  wall(): number;
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const realClock: Clock = {
+  now: () => performance.now(),
+  wall: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, ms);
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};
+
+export interface PollerOptions<T> {
+  fetch: (signal: AbortSignal) => Promise<T>;
+  intervalMs: number;
+  maxBackoffMs?: number;
+  authRetryMs?: number;
+  retryAfterCapMs?: number;
+  /** Fraction of the interval added or taken at random, so many clients do not poll in step. */
+  jitter?: number;
+  random?: () => number;
+  clock?: Clock;
+}
+
+export interface PollSnapshot<T> {
+  data: T | undefined;
+  okAt: number | undefined;
+  okWall: number | undefined;
+  error: unknown | undefined;
+  failures: number;
+  retryAt: number | undefined;
+  failingSince: number | undefined;
+  inFlight: boolean;
+  requests: number;
+}
+
+export interface Poller<T> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): PollSnapshot<T>;
+  start(): void;
+  stop(): void;
+  refreshNow(): void;
+  reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
+  setInterval(ms: number): void;
+}
+
+const MIN_RETRY_MS = 250;
+
+/** Delay before retry number `failures` (1-based): full jitter over an exponential cap. */
+export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(failures, 30));
+  return Math.max(MIN_RETRY_MS, Math.floor(random() * ceiling));
+}
+
+export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
+  const clock = opts.clock ?? realClock;
+  const random = opts.random ?? Math.random;
+  const maxBackoff = opts.maxBackoffMs ?? 60_000;
+  const authRetry = opts.authRetryMs ?? 60_000;
+  const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
+  const jitter = opts.jitter ?? 0.1;
+  let fetchFn = opts.fetch;
+  let interval = opts.intervalMs;
+  let running = false;
+  let timer: unknown;
+  let timerSetAt = { mono: 0, wall: 0, delay: 0 };
+  let controller: AbortController | undefined;
+  /** Bumped on reset/stop: results of older requests are dropped. */
+  let generation = 0;
+  let again = false;
+  const listeners = new Set<() => void>();
+  let snap: PollSnapshot<T> = {
+    data: undefined,
+    okAt: undefined,
+    okWall: undefined,
+    error: undefined,
+    failures: 0,
+    retryAt: undefined,
+    failingSince: undefined,
+    inFlight: false,
+    requests: 0,
+  };
+
+  const set = (patch: Partial<PollSnapshot<T>>) => {
+    let changed = false;
+    for (const k of Object.keys(patch) as (keyof PollSnapshot<T>)[]) if (snap[k] !== patch[k]) changed = true;
+    if (!changed) return;
+    snap = { ...snap, ...patch };
+    for (const l of listeners) l();
+  };
+
+  const clearTimer = () => {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = undefined;
+  };
+
+  const schedule = (delay: number) => {
+    clearTimer();
+    if (!running) return;
+    timerSetAt = { mono: clock.now(), wall: clock.wall(), delay };
+    timer = clock.setTimeout(onTimer, delay);
+  };
+
+  const onTimer = () => {
+    timer = undefined;
+    // Sleep/resume: the wall clock moved far more than the monotonic one. Data is old; start afresh.
+    const wallMoved = clock.wall() - timerSetAt.wall;
+    const monoMoved = clock.now() - timerSetAt.mono;
+    if (wallMoved - monoMoved > 2 * timerSetAt.delay + 5000 && snap.failures > 0) set({ failures: 0 });
+    void poll();
+  };
+
+  const poll = async () => {
+    if (!running) return;
+    if (controller) {
+      again = true; // coalesce: one more poll right after the one in flight
+      return;
+    }
+    clearTimer();
+    const gen = generation;
+    const ac = new AbortController();
+    controller = ac;
+    set({ inFlight: true, requests: snap.requests + 1 });
+    let result: { ok: true; data: T } | { ok: false; error: unknown };
+    try {
+      result = { ok: true, data: await fetchFn(ac.signal) };
+    } catch (error) {
+      result = { ok: false, error };
+    }
+    if (controller === ac) controller = undefined;
+    if (gen !== generation || !running) return; // aborted by reset/stop: a late answer is ignored
+    if (result.ok) {
+      set({
+        data: result.data,
+        okAt: clock.now(),
+        okWall: clock.wall(),
+        error: undefined,
+        failures: 0,
+        retryAt: undefined,
+        failingSince: undefined,
+        inFlight: false,
+      });
+      const spread = interval * jitter * (random() * 2 - 1);
+      schedule(again ? 0 : Math.max(MIN_RETRY_MS, interval + spread));
+    } else {
+      const failures = snap.failures + 1;
+      const delay = failureDelay(result.error, failures);
+      set({
+        error: result.error,
+        failures,
+        inFlight: false,
+        retryAt: clock.now() + delay,
+        failingSince: snap.failingSince ?? clock.wall(),
+      });
+      schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay);
+    }
+    again = false;
+  };
+
+  const failureDelay = (error: unknown, failures: number): number => {
+    if (isApiError(error) && error.kind === "auth") return authRetry;
+    const backoff = backoffDelay(failures, interval, maxBackoff, random);
+    const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
+    return retryAfter === undefined ? backoff : Math.max(backoff, Math.min(retryAfter, retryAfterCap));
+  };
+
+  const abortInFlight = () => {
+    generation++;
+    controller?.abort();
+    controller = undefined;
+    again = false;
+  };
+
+  return {
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    getSnapshot: () => snap,
+    start() {
+      if (running) return;
+      running = true;
+      void poll();
+    },
+    stop() {
+      running = false;
+      abortInFlight();
+      clearTimer();
+      set({ inFlight: false, retryAt: undefined });
+    },
+    refreshNow() {
+      if (!running) return;
+      void poll();
+    },
+    reset(fetch, o = {}) {
+      abortInFlight();
+      clearTimer();
+      if (fetch) fetchFn = fetch;
+      set({
+        inFlight: false,
+        error: undefined,
+        failures: 0,
+        retryAt: undefined,
+        failingSince: undefined,
+        ...(o.keepData ? {} : { data: undefined, okAt: undefined, okWall: undefined }),
+      });
+      if (running) void poll();
+    },
+    setInterval(ms) {
+      interval = ms;
+    },
+  };
+}

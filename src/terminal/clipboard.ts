@@ -1,0 +1,101 @@
+// Copy over SSH: OSC 52 to the terminal (wrapped for tmux, chunked for GNU screen), plus a local
+// clipboard tool when a display is present, spawned without a shell. Terminals never confirm an
+// OSC 52 copy, so we say "sent to the terminal clipboard", not "copied".
+import { spawn } from "node:child_process";
+
+export type ClipboardMode = "auto" | "osc52" | "native" | "off";
+
+const ESC = "\x1b";
+const BEL = "\x07";
+const ST = `${ESC}\\`;
+/** GNU screen passes a DCS string through only up to a limit; stay well below it. */
+export const SCREEN_CHUNK = 76;
+
+/** The byte strings to write, in order, to put `text` on the terminal's clipboard. */
+export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
+  if (env.TMUX) {
+    // tmux passthrough: DCS tmux; <sequence with every ESC doubled> ST
+    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`];
+  }
+  if (env.STY) {
+    // GNU screen: split into DCS chunks that screen forwards to the outer terminal one by one.
+    const out: string[] = [];
+    for (let i = 0; i < seq.length; i += SCREEN_CHUNK)
+      out.push(`${ESC}P${seq.slice(i, i + SCREEN_CHUNK)}${ST}`);
+    return out;
+  }
+  return [seq];
+}
+
+export interface CopyResult {
+  ok: boolean;
+  methods: string[];
+  message: string;
+}
+
+export interface CopyOptions {
+  mode: ClipboardMode;
+  env?: NodeJS.ProcessEnv;
+  write: (s: string) => void;
+  platform?: NodeJS.Platform;
+  spawnNative?: (cmd: string, args: string[], input: string) => Promise<boolean>;
+}
+
+/** Local clipboard tools to try, in order, when a display is present. */
+export function nativeTools(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): [string, string[]][] {
+  if (platform === "darwin") return [["pbcopy", []]];
+  const tools: [string, string[]][] = [];
+  if (env.WAYLAND_DISPLAY) tools.push(["wl-copy", []]);
+  if (env.DISPLAY) tools.push(["xclip", ["-selection", "clipboard"]], ["xsel", ["--clipboard", "--input"]]);
+  return tools;
+}
+
+export async function copyText(text: string, o: CopyOptions): Promise<CopyResult> {
+  const env = o.env ?? process.env;
+  if (o.mode === "off") return { ok: false, methods: [], message: "copy is off (--clipboard off)" };
+  const methods: string[] = [];
+  if (o.mode === "auto" || o.mode === "osc52") {
+    for (const s of osc52(text, env)) o.write(s);
+    methods.push(env.TMUX ? "OSC 52 (tmux passthrough)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
+  }
+  if (o.mode === "auto" || o.mode === "native") {
+    const run = o.spawnNative ?? spawnNative;
+    for (const [cmd, args] of nativeTools(env, o.platform ?? process.platform)) {
+      if (await run(cmd, args, text)) {
+        methods.push(cmd);
+        break;
+      }
+    }
+  }
+  if (methods.length === 0) {
+    return { ok: false, methods, message: "no clipboard tool or display found (try --clipboard osc52)" };
+  }
+  const osc = methods.some((m) => m.startsWith("OSC 52"));
+  const tools = methods.filter((m) => !m.startsWith("OSC 52"));
+  const parts = [];
+  if (osc) parts.push(`sent to the terminal clipboard via ${methods[0]}`);
+  if (tools.length > 0) parts.push(`${osc ? "and " : ""}copied with ${tools.join(", ")}`);
+  return { ok: true, methods, message: parts.join(" ") };
+}
+
+function spawnNative(cmd: string, args: string[], input: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    let done = false;
+    const finish = (ok: boolean) => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      resolve(ok);
+    };
+    const child = spawn(cmd, args, { shell: false, stdio: ["pipe", "ignore", "ignore"] });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      finish(false);
+    }, 2000);
+    child.on("error", () => finish(false));
+    child.on("exit", (code) => finish(code === 0));
+    child.stdin.on("error", () => finish(false));
+    child.stdin.end(input);
+  });
+}
