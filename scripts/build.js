@@ -1,7 +1,27 @@
 // Bundles the CLI into one self-contained file (dist/jobtop.js) so that the published
 // package installs nothing at run time and `npx jobtop` starts fast on a cold cache.
 import { chmodSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { build } from "esbuild";
+
+// Ink 6.8's incremental renderer moves the cursor up one line too few when the frame ends with a
+// newline (any frame shorter than the terminal, which we need so Ink does not clear the whole
+// screen each frame): every frame then lands one row lower and the screen scrolls. Fixed here
+// until upstream does; the build fails loudly if the code it fixes ever changes.
+const fixInkIncrementalCursor = {
+  name: "fix-ink-incremental-cursor",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const buggy = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1));";
+      if (!src.includes(buggy))
+        throw new Error("ink log-update changed: review fix-ink-incremental-cursor in scripts/build.js");
+      const fixed =
+        "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));";
+      return { contents: src.replace(buggy, fixed), loader: "js" };
+    });
+  },
+};
 
 await build({
   entryPoints: ["src/cli.tsx"],
@@ -25,11 +45,18 @@ await build({
   },
   // Ink imports its devtools only when DEV is set; the bundle must not pull react-devtools-core.
   plugins: [
+    fixInkIncrementalCursor,
     {
       name: "stub-devtools",
       setup(b) {
-        b.onResolve({ filter: /^react-devtools-core$/ }, () => ({ path: "devtools-stub", namespace: "stub" }));
-        b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({ contents: "export default {};", loader: "js" }));
+        b.onResolve({ filter: /^react-devtools-core$/ }, () => ({
+          path: "devtools-stub",
+          namespace: "stub",
+        }));
+        b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
+          contents: "export default {};",
+          loader: "js",
+        }));
       },
     },
   ],

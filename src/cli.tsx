@@ -1,0 +1,208 @@
+// Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
+// Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
+import { readFileSync, statSync } from "node:fs";
+import meow from "meow";
+import pkg from "../package.json" with { type: "json" };
+import { createClient } from "./api/client.js";
+import { describeError } from "./api/errors.js";
+import { buildConfig, type Config, ConfigError, type RawConfig } from "./config.js";
+import { DEMO_STATUS_LABELS } from "./demo/data.js";
+import { startDemoServer } from "./demo/server.js";
+import { runOnce } from "./modes/once.js";
+
+const HELP = `
+  Usage
+    $ jobtop [options]              live monitor of your compute jobs
+    $ jobtop --demo                 try it on the built-in demo service, no account needed
+    $ jobtop --once                 print the first page as a table and exit
+    $ jobtop demo-server [--port N] [--token T]   run the demo service alone
+
+  Service
+    --base-url URL        the job service (or JOBTOP_BASE_URL)
+    --token-file FILE     read the bearer token from FILE (or set JOBTOP_TOKEN)
+    --token TOKEN         the token itself (discouraged: it shows in ps)
+    --timeout DUR         per-request deadline, body included (default 10s)
+
+  Monitor
+    --interval DUR        poll the selected job every DUR (default 2s)
+    --list-interval DUR   poll the page every DUR (default 10s)
+    --per-page N          jobs per page (default 20)
+    --order desc|asc      initial order (default desc)
+    --clipboard MODE      auto | osc52 | native | off (default auto)
+    --bell                ring the terminal bell on a status change
+
+  Other
+    --demo                start the demo service in-process and monitor it
+    --once                print one page as a plain table and exit
+    --help, --version
+
+  Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
+  Keys in the monitor: press ? for help.
+`;
+
+function fail(message: string): never {
+  process.stderr.write(`jobtop: ${message}\n`);
+  process.exit(2);
+}
+
+function warn(message: string): void {
+  process.stderr.write(`jobtop: warning: ${message}\n`);
+}
+
+function parseArgs() {
+  return meow(HELP, {
+    importMeta: import.meta,
+    pkg,
+    allowUnknownFlags: true,
+    flags: {
+      baseUrl: { type: "string" },
+      token: { type: "string" },
+      tokenFile: { type: "string" },
+      timeout: { type: "string" },
+      interval: { type: "string" },
+      listInterval: { type: "string" },
+      perPage: { type: "string" },
+      order: { type: "string" },
+      clipboard: { type: "string" },
+      bell: { type: "boolean", default: false },
+      demo: { type: "boolean", default: false },
+      once: { type: "boolean", default: false },
+      port: { type: "string" },
+    },
+  });
+}
+
+const KNOWN = new Set([
+  "base-url",
+  "token",
+  "token-file",
+  "timeout",
+  "interval",
+  "list-interval",
+  "per-page",
+  "order",
+  "clipboard",
+  "bell",
+  "demo",
+  "once",
+  "port",
+  "help",
+  "version",
+]);
+
+function checkUnknownFlags(argv: string[]): void {
+  for (const a of argv) {
+    if (a === "--") break;
+    const m = /^--(?:no-)?([^=]+)/.exec(a);
+    if (m?.[1] && !KNOWN.has(m[1])) fail(`unknown option --${m[1]} (see jobtop --help)`);
+    if (/^-[^-]/.test(a) && a !== "-h" && a !== "-v") fail(`unknown option ${a} (see jobtop --help)`);
+  }
+}
+
+function readToken(flags: { token?: string; tokenFile?: string }): string | undefined {
+  if (flags.tokenFile) {
+    let text: string;
+    try {
+      const st = statSync(flags.tokenFile);
+      if ((st.mode & 0o077) !== 0) warn(`${flags.tokenFile} is readable by group or others; chmod 600 it`);
+      text = readFileSync(flags.tokenFile, "utf8");
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      fail(`--token-file: cannot read ${flags.tokenFile}${code ? ` (${code})` : ""}`);
+    }
+    const token = text.trim();
+    if (!token) fail(`--token-file: ${flags.tokenFile} is empty`);
+    return token;
+  }
+  if (flags.token !== undefined) {
+    warn("--token is visible to other users in ps; prefer JOBTOP_TOKEN or --token-file");
+    return flags.token;
+  }
+  return process.env.JOBTOP_TOKEN || undefined;
+}
+
+async function main(): Promise<void> {
+  checkUnknownFlags(process.argv.slice(2));
+  const cli = parseArgs();
+  const f = cli.flags;
+  const [command, ...rest] = cli.input;
+  if (rest.length > 0 || (command && command !== "demo-server"))
+    fail(`unknown command "${cli.input.join(" ")}"`);
+
+  if (command === "demo-server") return runDemoServer(f.port, f.token);
+
+  const perPage =
+    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+  const raw: RawConfig = {
+    baseUrl: f.baseUrl ?? (process.env.JOBTOP_BASE_URL || undefined),
+    token: f.demo ? undefined : readToken(f),
+    interval: f.interval,
+    listInterval: f.listInterval,
+    timeout: f.timeout,
+    perPage,
+    order: f.order as RawConfig["order"],
+    clipboard: f.clipboard as RawConfig["clipboard"],
+    demo: f.demo,
+    once: f.once,
+    bell: f.bell,
+  };
+  let config: Config;
+  try {
+    config = buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {});
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+
+  const interactive = !config.once;
+  if (interactive && !(process.stdout.isTTY && process.stdin.isTTY)) {
+    fail("the monitor needs a terminal; use --once to print the jobs as a table");
+  }
+
+  const demo = config.demo ? await startDemoServer({ port: 0 }) : undefined;
+  if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
+  const client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+
+  if (config.once) {
+    try {
+      const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
+      await runOnce(config, client, process.stdout, { color });
+    } catch (e) {
+      process.stderr.write(`jobtop: ${describeError(e)}\n`);
+      process.exitCode = 1;
+    } finally {
+      await demo?.close();
+    }
+    return;
+  }
+
+  const { runMonitor } = await import("./ui/run.js");
+  const code = await runMonitor(config, client);
+  await demo?.close();
+  process.exit(code);
+}
+
+async function runDemoServer(port: string | undefined, token: string | undefined): Promise<void> {
+  const n = port === undefined ? 8080 : /^\d+$/.test(port) && Number(port) < 65536 ? Number(port) : -1;
+  if (n < 0) fail(`--port: expected a port number, got "${port}"`);
+  let server: Awaited<ReturnType<typeof startDemoServer>>;
+  try {
+    server = await startDemoServer({ port: n, token: token || undefined });
+  } catch (e) {
+    fail(`demo-server: cannot listen on port ${n}: ${describeError(e)}`);
+  }
+  process.stdout.write(
+    `demo job service listening\n  base URL: ${server.url}\n  token:    ${server.token}\n\n` +
+      `try: JOBTOP_TOKEN=${server.token} jobtop --base-url ${server.url}\nCtrl+C stops it.\n`,
+  );
+  const stop = () => {
+    server.close().then(() => process.exit(0));
+  };
+  process.once("SIGINT", stop);
+  process.once("SIGTERM", stop);
+}
+
+main().catch((e: unknown) => {
+  process.stderr.write(`jobtop: ${describeError(e)}\n`);
+  process.exit(1);
+});

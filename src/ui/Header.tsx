@@ -1,0 +1,99 @@
+// The header line. Everything in it changes only when data changes, except the ticking
+// "refreshed Ns ago" / "retrying in Ns" cell, which is its own component so the tick
+// re-renders that text alone.
+import { Box, Text } from "ink";
+import { memo, useEffect, useState } from "react";
+import { formatAge } from "../model/format.js";
+
+export interface Connection {
+  state: "ok" | "loading" | "retrying" | "auth" | "offline";
+  /** Wall ms of the last good refresh of the page. */
+  okWall: number | undefined;
+  /** Monotonic ms of the next retry, when failing. */
+  retryAt: number | undefined;
+  /** Wall ms since when requests fail. */
+  failingSince: number | undefined;
+}
+
+export interface HeaderProps {
+  host: string;
+  page: number;
+  numPages: number;
+  order: string;
+  total: number | undefined;
+  intervalMs: number;
+  listIntervalMs: number;
+  changes: number;
+  connection: Connection;
+  width: number;
+  filter: string;
+}
+
+export const Header = memo(function Header(p: HeaderProps) {
+  const parts = [
+    `page ${p.page}/${p.numPages}`,
+    p.order,
+    p.total === undefined ? "… jobs" : `${p.total} jobs`,
+    `every ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`,
+  ];
+  if (p.filter) parts.push(`filter "${p.filter}"`);
+  return (
+    <Box width={p.width} height={1} overflow="hidden">
+      <Text wrap="truncate">
+        <Text bold color="cyan">
+          jobtop
+        </Text>
+        <Text>
+          {" "}
+          {p.host} · {parts.join(" · ")} ·{" "}
+        </Text>
+        <Ticker connection={p.connection} />
+        {p.changes > 0 ? (
+          <Text bold color="yellow">
+            {" "}
+            · ✱ {p.changes} change{p.changes === 1 ? "" : "s"}
+          </Text>
+        ) : null}
+      </Text>
+    </Box>
+  );
+});
+
+/** Re-renders itself once a second; nothing else on screen needs the clock. */
+function Ticker({ connection: c }: { connection: Connection }) {
+  const [, setTick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => setTick((n) => n + 1), 1000);
+    return () => clearInterval(t);
+  }, []);
+  const ago = c.okWall === undefined ? "never" : `${formatAge((Date.now() - c.okWall) / 1000)} ago`;
+  const retry =
+    c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - performance.now()) / 1000))}s`;
+  switch (c.state) {
+    case "ok":
+      return <Text color="green">● ok, refreshed {ago}</Text>;
+    case "loading":
+      return <Text dimColor>◌ loading…</Text>;
+    case "auth":
+      return (
+        <Text color="red">
+          ✖ token rejected, retrying{retry} · data from {ago}
+        </Text>
+      );
+    case "offline": {
+      const since =
+        c.failingSince === undefined ? "" : ` since ${new Date(c.failingSince).toLocaleTimeString()}`;
+      return (
+        <Text color="red">
+          ✖ offline{since}, retrying{retry} · data from {ago}
+        </Text>
+      );
+    }
+    case "retrying":
+      return (
+        <Text color="yellow">
+          ◐ retrying{retry} · data from {ago}
+        </Text>
+      );
+  }
+}

@@ -1,0 +1,45 @@
+// The detail pane: the selected job's lines, scrolled to `scroll`, clipped to the pane.
+import { Box, Text } from "ink";
+import { fit } from "../model/format.js";
+import type { Line } from "./detail-lines.js";
+
+export interface JobDetailProps {
+  lines: Line[];
+  scroll: number;
+  width: number;
+  height: number;
+  focused: boolean;
+  title: string;
+}
+
+export function JobDetail({ lines, scroll, width, height, focused, title }: JobDetailProps) {
+  const body = Math.max(0, height - 1);
+  const top = Math.max(0, Math.min(scroll, lines.length - body));
+  const shown = lines.slice(top, top + body);
+  const more = lines.length > body ? ` ${top + 1}–${Math.min(lines.length, top + body)}/${lines.length}` : "";
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text bold inverse={focused} dimColor={!focused} wrap="truncate">
+        {fit(`${title}${more}${focused ? "  (↑↓ scroll, Tab back)" : ""}`, width)}
+      </Text>
+      {shown.map((l, i) => (
+        <Text
+          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional; the index is their identity
+          key={i}
+          color={l.color}
+          bold={l.bold}
+          dimColor={l.dim}
+          inverse={l.inverse}
+          wrap="truncate"
+        >
+          {fit(l.text, width)}
+        </Text>
+      ))}
+    </Box>
+  );
+}
+
+/** Largest useful scroll offset for a pane of `height` rows. */
+export function maxScroll(lines: Line[], height: number): number {
+  return Math.max(0, lines.length - Math.max(0, height - 1));
+}

@@ -1,0 +1,86 @@
+// The list pane: a header row and only the rows that fit. Rows are memoised on the job object,
+// so a poll that changes one job repaints one line.
+import { Box, Text } from "ink";
+import { memo } from "react";
+import type { PageItem } from "../api/client.js";
+import type { Job } from "../api/schema.js";
+import { fit } from "../model/format.js";
+import { sanitize } from "../model/sanitize.js";
+import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
+
+export interface JobListProps {
+  items: PageItem[];
+  cursor: number;
+  width: number;
+  height: number;
+  columns: Column[];
+  labels: Record<number, string>;
+  changed: (jobId: number) => boolean;
+  nowSec: number;
+  focused: boolean;
+  emptyText: string;
+}
+
+export function JobList(props: JobListProps) {
+  const { items, cursor, width, height, columns } = props;
+  const bodyRows = Math.max(0, height - 1);
+  // Keep the cursor in view, centred where the page allows.
+  const top = Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), items.length - bodyRows));
+  const visible = items.slice(top, top + bodyRows);
+  return (
+    <Box flexDirection="column" width={width} height={height}>
+      <Text dimColor={!props.focused} bold wrap="truncate">
+        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns)}`, width)}
+      </Text>
+      {visible.length === 0 ? (
+        <Text dimColor wrap="truncate">
+          {fit(`  ${props.emptyText}`, width)}
+        </Text>
+      ) : (
+        visible.map((item, i) => {
+          const index = top + i;
+          const key = item.ok ? `j${item.job.id}` : `e${item.index}`;
+          return item.ok ? (
+            <Row
+              key={key}
+              job={item.job}
+              width={width}
+              columns={columns}
+              labels={props.labels}
+              selected={index === cursor}
+              changed={props.changed(item.job.id)}
+              nowSec={props.nowSec}
+            />
+          ) : (
+            <Text key={key} color="red" inverse={index === cursor} wrap="truncate">
+              {fit(`${index === cursor ? "›" : " "} ! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width)}
+            </Text>
+          );
+        })
+      )}
+    </Box>
+  );
+}
+
+interface RowProps {
+  job: Job;
+  width: number;
+  columns: Column[];
+  labels: Record<number, string>;
+  selected: boolean;
+  changed: boolean;
+  nowSec: number;
+}
+
+/** One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it. */
+const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec }: RowProps) {
+  const cells = rowCells(job, columns, labels, nowSec);
+  const marker = `${selected ? "›" : " "}${changed ? "✱" : " "}`;
+  const tail = fit(cells.rest, Math.max(0, width - MARKER_WIDTH - 1 - (columns[0]?.width ?? 0)));
+  return (
+    <Text wrap="truncate" inverse={selected} bold={changed}>
+      {marker}
+      <Text color={cells.statusColor}>{cells.status}</Text> {tail}
+    </Text>
+  );
+});

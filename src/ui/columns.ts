@@ -1,0 +1,97 @@
+// Which list columns fit a width, in the design's priority order, and how one job becomes
+// one row of fixed-width cells. Pure: the list component only paints what this returns.
+import type { Job } from "../api/schema.js";
+import { fit, formatAge } from "../model/format.js";
+import { sanitize } from "../model/sanitize.js";
+import { statusStyle } from "../model/status.js";
+
+export type ColumnId = "status" | "displayID" | "remark" | "gpu" | "age" | "node" | "id" | "queueLen";
+
+export interface Column {
+  id: ColumnId;
+  title: string;
+  width: number;
+}
+
+const REMARK_MIN = 12;
+/** Optional columns, most wanted first; each is added only if the remark keeps its minimum. */
+const OPTIONAL: readonly Omit<Column, "width">[] = [
+  { id: "gpu", title: "GPU" },
+  { id: "age", title: "AGE" },
+  { id: "node", title: "NODE" },
+  { id: "id", title: "ID" },
+  { id: "queueLen", title: "Q" },
+];
+const WIDTH: Record<ColumnId, number> = {
+  status: 10,
+  displayID: 10,
+  remark: REMARK_MIN,
+  gpu: 16,
+  age: 4,
+  node: 9,
+  id: 7,
+  queueLen: 3,
+};
+/** The row marker (selection / change) takes two cells before the first column. */
+export const MARKER_WIDTH = 2;
+
+export function statusWidth(labels: Record<number, string>): number {
+  const longest = Math.max(1, ...Object.values(labels).map((l) => l.length));
+  return Math.min(14, Math.max(6, 2 + longest));
+}
+
+export function chooseColumns(width: number, labels: Record<number, string>): Column[] {
+  const avail = width - MARKER_WIDTH;
+  const cols: Column[] = [
+    { id: "status", title: "STATUS", width: statusWidth(labels) },
+    { id: "displayID", title: "DISPLAY", width: WIDTH.displayID },
+    { id: "remark", title: "REMARK", width: REMARK_MIN },
+  ];
+  const used = () => cols.reduce((s, c) => s + c.width, 0) + cols.length - 1;
+  for (const o of OPTIONAL) {
+    if (used() + 1 + WIDTH[o.id] <= avail) cols.push({ ...o, width: WIDTH[o.id] });
+  }
+  // Narrow terminals: shrink fixed columns before hiding the remark entirely.
+  const remark = cols[2] as Column;
+  remark.width = Math.max(1, remark.width + avail - used());
+  return cols;
+}
+
+export function headerCells(cols: Column[]): string {
+  return cols.map((c) => fit(c.title, c.width)).join(" ");
+}
+
+/** Cells of one row, already sanitised and fitted; the status cell is kept apart for its colour. */
+export function rowCells(job: Job, cols: Column[], labels: Record<number, string>, nowSec: number) {
+  const st = statusStyle(job.status, labels);
+  let status = "";
+  const rest: string[] = [];
+  for (const c of cols) {
+    const raw = cellText(job, c.id, nowSec, `${st.symbol} ${st.label}`);
+    const cell = fit(sanitize(raw), c.width);
+    if (c.id === "status") status = cell;
+    else rest.push(cell);
+  }
+  return { status, statusColor: st.color, rest: rest.join(" ") };
+}
+
+function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
+  switch (id) {
+    case "status":
+      return status;
+    case "displayID":
+      return job.displayID;
+    case "remark":
+      return job.app.remark || "—";
+    case "gpu":
+      return job.res.gpus > 0 ? `${job.res.gpus}× ${job.res.gpuName}` : "-";
+    case "age":
+      return formatAge(nowSec - job.createTime.seconds);
+    case "node":
+      return job.ctx.nodeDisplayID;
+    case "id":
+      return String(job.id);
+    case "queueLen":
+      return String(job.queueLen);
+  }
+}

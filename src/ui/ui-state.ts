@@ -1,0 +1,100 @@
+// The UI's own state (selection, focus, overlays, prompts, secrets, messages) as a reducer:
+// keys become actions here; data lives in the Monitor, not in this state.
+
+export type Overlay = "none" | "help" | "picker";
+
+export interface UiState {
+  cursor: number;
+  /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
+  pinnedId: number | undefined;
+  focus: "list" | "detail";
+  scroll: number;
+  overlay: Overlay;
+  prompt: { kind: "filter" | "jump"; text: string } | undefined;
+  filter: string;
+  showSecrets: boolean;
+  message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
+}
+
+export const initialUi: UiState = {
+  cursor: 0,
+  pinnedId: undefined,
+  focus: "list",
+  scroll: 0,
+  overlay: "none",
+  prompt: undefined,
+  filter: "",
+  showSecrets: false,
+  message: undefined,
+};
+
+export type UiAction =
+  | { type: "move"; delta: number; count: number; maxScroll: number }
+  | { type: "pageChanged" }
+  | { type: "focus" }
+  | { type: "overlay"; overlay: Overlay }
+  | { type: "secrets"; show?: boolean }
+  | { type: "prompt"; kind: "filter" | "jump" }
+  | { type: "promptInput"; text: string }
+  | { type: "promptCancel" }
+  | { type: "promptSubmit" }
+  | { type: "escape" }
+  | { type: "message"; text: string; tone?: "info" | "warn" }
+  | { type: "clearMessage"; seq: number };
+
+let messageSeq = 0;
+
+export function uiReducer(s: UiState, a: UiAction): UiState {
+  switch (a.type) {
+    case "move":
+      if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
+      return {
+        ...s,
+        pinnedId: undefined,
+        scroll: 0,
+        cursor: clamp(s.cursor + a.delta, 0, Math.max(0, a.count - 1)),
+      };
+    case "pageChanged":
+      return { ...s, cursor: 0, scroll: 0, pinnedId: undefined };
+    case "focus":
+      return { ...s, focus: s.focus === "list" ? "detail" : "list" };
+    case "overlay":
+      return { ...s, overlay: a.overlay };
+    case "secrets":
+      return { ...s, showSecrets: a.show ?? !s.showSecrets };
+    case "prompt":
+      return { ...s, prompt: { kind: a.kind, text: a.kind === "filter" ? s.filter : "" } };
+    case "promptInput":
+      return s.prompt ? { ...s, prompt: { ...s.prompt, text: a.text } } : s;
+    case "promptCancel":
+      return { ...s, prompt: undefined };
+    case "promptSubmit": {
+      if (!s.prompt) return s;
+      if (s.prompt.kind === "filter")
+        return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, scroll: 0 };
+      const id = Number(s.prompt.text.trim());
+      if (!Number.isInteger(id) || id < 0 || s.prompt.text.trim() === "") {
+        return { ...s, prompt: undefined, message: msg(`not a job id: "${s.prompt.text}"`, "warn") };
+      }
+      return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
+    }
+    case "escape":
+      if (s.overlay !== "none") return { ...s, overlay: "none" };
+      if (s.focus === "detail") return { ...s, focus: "list" };
+      if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
+      return s.filter ? { ...s, filter: "", cursor: 0 } : s;
+    case "message":
+      return { ...s, message: msg(a.text, a.tone ?? "info") };
+    case "clearMessage":
+      return s.message?.seq === a.seq ? { ...s, message: undefined } : s;
+  }
+}
+
+function msg(text: string, tone: "info" | "warn") {
+  messageSeq += 1;
+  return { text, tone, seq: messageSeq };
+}
+
+function clamp(v: number, lo: number, hi: number): number {
+  return Math.min(Math.max(v, lo), hi);
+}

@@ -1,0 +1,143 @@
+// The client against the demo service over real HTTP on loopback.
+import { createServer } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.js";
+import { ApiError } from "../../src/api/errors.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0, retryAfterSec: 3 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+const client = (over: Partial<Parameters<typeof createClient>[0]> = {}) =>
+  createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000, ...over });
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    expect(e).toBeInstanceOf(ApiError);
+    return e as ApiError;
+  }
+  throw new Error("expected the call to fail");
+}
+
+describe("client against the demo service", () => {
+  it("lists a page and fetches one job with the bearer token", async () => {
+    const page = await client().listJobs({ page: 1, perPage: 5, order: "desc" });
+    expect(page.items).toHaveLength(5);
+    expect(page.pagination.page).toBe(1);
+    const first = page.items[0];
+    expect(first?.ok).toBe(true);
+    if (!first?.ok) return;
+    const job = await client().getJob(first.job.id);
+    expect(job.id).toBe(first.job.id);
+    expect(job.displayID).toBe(first.job.displayID);
+  });
+
+  it("names a rejected token without ever showing it", async () => {
+    const e = await failure(
+      client({ token: "wrong-token-XYZ" }).listJobs({ page: 1, perPage: 5, order: "desc" }),
+    );
+    expect(e.kind).toBe("auth");
+    expect(e.message).toMatch(/token rejected/);
+    expect(e.message).not.toContain("wrong-token-XYZ");
+  });
+
+  it("reports a non-zero code with the service's message", async () => {
+    const e = await failure(client().getJob(987654321));
+    expect(e.kind).toBe("envelope");
+    expect(e.message).toMatch(/code \d+: job not found/);
+  });
+
+  it("times out a hanging request", async () => {
+    demo.injectFault("hang", 1);
+    const t0 = performance.now();
+    const e = await failure(client({ timeoutMs: 300 }).listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("timeout");
+    expect(performance.now() - t0).toBeLessThan(1500);
+  });
+
+  it("says an HTML 502 page is an HTTP error", async () => {
+    demo.injectFault("502-html", 1);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("http");
+    expect(e.message).toContain("HTTP 502");
+  });
+
+  it("says half a JSON body is malformed", async () => {
+    demo.injectFault("malformed", 1);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("parse");
+    expect(e.message).toMatch(/malformed JSON/);
+  });
+
+  it("names the field path on schema drift", async () => {
+    demo.injectFault("drift", 1);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("schema");
+    expect(e.message).toMatch(/^schema: (job\[\d+\]|pagination)/);
+  });
+
+  it("keeps the rest of a page when one job is malformed", async () => {
+    demo.injectFault("bad-job", 1);
+    const page = await client().listJobs({ page: 1, perPage: 10, order: "desc" });
+    const bad = page.items.filter((i) => !i.ok);
+    expect(bad).toHaveLength(1);
+    expect(page.items.filter((i) => i.ok).length).toBe(page.items.length - 1);
+    expect(bad[0]?.ok === false && bad[0].error).toMatch(/^schema: job\[\d+\]\./);
+  });
+
+  it("reads Retry-After on 429", async () => {
+    demo.injectFault("429", 1);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("rate-limit");
+    expect(e.details.retryAfterMs).toBe(3000);
+  });
+
+  it("reports a code ≠ 0 in a 200 body", async () => {
+    demo.injectFault("code", 1);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind).toBe("envelope");
+    expect(e.message).toContain("backend unavailable");
+  });
+
+  it("refuses a body over the cap without buffering it", async () => {
+    demo.injectFault("huge", 1);
+    const e = await failure(
+      client({ maxBodyBytes: 1024 * 1024, timeoutMs: 5000 }).listJobs({ page: 1, perPage: 5, order: "desc" }),
+    );
+    expect(e.kind).toBe("too-large");
+  });
+
+  it("says a reset connection is a network error", async () => {
+    demo.injectFault("reset", 2);
+    const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
+    expect(e.kind === "network" || e.kind === "parse").toBe(true);
+    demo.clearFaults();
+  });
+
+  it("says connection refused when nothing listens", async () => {
+    const port = await freePort();
+    const e = await failure(
+      createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 }).getJob(1),
+    );
+    expect(e.kind).toBe("network");
+    expect(e.message).toBe("connection refused");
+  });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const addr = s.address();
+      const port = typeof addr === "object" && addr ? addr.port : 0;
+      s.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,128 @@
+// The CLI's exit codes and messages, running the built file as a user would (no TTY here).
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { runCli } from "../helpers/cli.js";
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+const ESC = "\u001b";
+
+function expectUsageError(r: { code: number | null; stderr: string; stdout: string }, pattern: RegExp) {
+  expect(r.code).toBe(2);
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/); // no stack trace
+}
+
+describe("bad input exits 2 with one clear line", () => {
+  it.each([
+    [["--frobnicate"], /unknown option --frobnicate/],
+    [["--base-url", "not a url", "--once"], /--base-url: not a URL/],
+    [["--base-url", "ftp://x", "--once"], /--base-url: must start with http/],
+    [["--demo", "--once", "--interval", "abc"], /--interval: expected a duration/],
+    [["--demo", "--once", "--per-page", "many"], /--per-page: expected a whole number/],
+    [["--demo", "--once", "--order", "sideways"], /--order: expected "desc" or "asc"/],
+    [["--demo", "--once", "--clipboard", "carrier-pigeon"], /--clipboard: expected/],
+    [["--base-url", "http://127.0.0.1:9", "--once"], /no token: set JOBTOP_TOKEN/],
+    [["--once"], /no service given/],
+    [["watch-everything"], /unknown command/],
+  ])("%j", async (args, pattern) => {
+    expectUsageError(await runCli(args), pattern);
+  });
+
+  it("refuses the monitor without a terminal and points to --once", async () => {
+    expectUsageError(await runCli(["--demo"]), /needs a terminal; use --once/);
+  });
+
+  it("says when the token file cannot be read", async () => {
+    expectUsageError(
+      await runCli(["--base-url", demo.url, "--token-file", "/nonexistent/tok", "--once"]),
+      /--token-file: cannot read/,
+    );
+  });
+});
+
+describe("--help and --version", () => {
+  it("prints help and exits 0", async () => {
+    const r = await runCli(["--help"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("--base-url");
+    expect(r.stdout).toContain("--once");
+  });
+  it("prints the version", async () => {
+    const r = await runCli(["--version"]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
+
+describe("--once", () => {
+  it("prints the first page of the demo service as a plain table", async () => {
+    const r = await runCli(["--demo", "--once"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^STATUS\s+DISPLAY ID\s+REMARK\s+GPU\s+AGE\s+NODE\s+ID$/);
+    expect(lines.length).toBe(1 + 20 + 1);
+    expect(lines.at(-1)).toMatch(/^page 1\/\d+ · \d+ jobs · order desc$/);
+    expect(r.stdout).not.toContain(ESC); // not a TTY: no colour, and nothing from the data
+  });
+
+  it("prints a spec service's page with JOBTOP_TOKEN, sanitised and without secrets", async () => {
+    const r = await runCli(["--once", "--base-url", demo.url, "--per-page", "100"], {
+      JOBTOP_TOKEN: demo.token,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/);
+    for (let id = 1; id < 400; id++) {
+      const job = demo.getJob(id);
+      if (!job) continue;
+      for (const a of job.app.SSHAuths)
+        if (a.BaseOn.Cred.password) expect(r.stdout).not.toContain(a.BaseOn.Cred.password);
+    }
+    expect(r.stdout).not.toContain("token=");
+    expect(r.stdout).not.toContain(demo.token);
+  });
+
+  it("exits non-zero with a clear message when the token is rejected", async () => {
+    const r = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: "nope-not-it" });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/token rejected/);
+    expect(r.stderr).not.toContain("nope-not-it");
+  });
+
+  it("exits non-zero when the service fails", async () => {
+    demo.injectFault("500", 1);
+    const r = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/HTTP 500/);
+  });
+
+  it("reads --token-file and warns when others can read it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-"));
+    const file = join(dir, "token");
+    writeFileSync(file, `${demo.token}\n`);
+    chmodSync(file, 0o644);
+    const loose = await runCli(["--once", "--base-url", demo.url, "--token-file", file]);
+    expect(loose.code).toBe(0);
+    expect(loose.stderr).toMatch(/readable by group or others/);
+    chmodSync(file, 0o600);
+    const tight = await runCli(["--once", "--base-url", demo.url, "--token-file", file]);
+    expect(tight.code).toBe(0);
+    expect(tight.stderr).toBe("");
+  });
+
+  it("warns that --token shows in ps", async () => {
+    const r = await runCli(["--once", "--base-url", demo.url, "--token", demo.token]);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toMatch(/visible to other users in ps/);
+  });
+});

@@ -1,0 +1,143 @@
+// The whole program in a real pseudo-terminal against the demo service over HTTP.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { KEYS, type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(async () => {
+  if (s) {
+    s.kill("SIGKILL");
+    s = undefined;
+  }
+});
+
+function open(
+  extra: string[] = [],
+  opts: { cols?: number; rows?: number; env?: Record<string, string> } = {},
+) {
+  s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
+    ...opts,
+    env: { JOBTOP_TOKEN: demo.token, ...opts.env },
+  });
+  return s;
+}
+
+function selectedId(screen: string): number {
+  const m = /Job (\d+)/.exec(screen);
+  if (!m) throw new Error(`no selected job on screen:\n${screen}`);
+  return Number(m[1]);
+}
+
+/** OSC 52 payloads (decoded) found in the raw output. */
+function osc52Payloads(raw: string): string[] {
+  const out: string[] = [];
+  for (const m of raw.matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g))
+    out.push(Buffer.from(m[1] ?? "", "base64").toString("utf8"));
+  return out;
+}
+
+describe("the monitor in a real terminal", () => {
+  it("shows the first page and the selected job, pages, flips order, and quits cleanly", async () => {
+    const t = open();
+    const first = await t.waitFor(/page 1\/\d+ · desc · \d+ jobs/, 5000);
+    await t.waitFor(/Job \d+/);
+    expect(t.alternateScreen()).toBe(true);
+    expect(first).toMatch(/STATUS/);
+    const id1 = selectedId(t.text());
+    expect(t.text()).toContain("State timeline");
+
+    t.press(KEYS.right);
+    await t.waitFor(/page 2\/\d+/);
+    await t.waitFor((sc) => /Job (\d+)/.test(sc) && selectedId(sc) !== id1);
+
+    t.press(KEYS.home);
+    await t.waitFor(/page 1\/\d+/);
+
+    t.press("o");
+    await t.waitFor(/page 1\/\d+ · asc/);
+
+    t.press("q");
+    const e = await t.exited();
+    expect(e.exitCode).toBe(0);
+    const raw = t.raw();
+    expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
+    expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
+    s = undefined;
+  });
+
+  it("highlights a status change of the selected job within one interval", async () => {
+    const t = open();
+    await t.waitFor(/Job \d+/, 5000);
+    const id = selectedId(t.text());
+    let job = demo.getJob(id);
+    // Make sure the job can still advance.
+    while (job && job.status === 3) {
+      t.press(KEYS.down);
+      await new Promise((r) => setTimeout(r, 100));
+      job = demo.getJob(selectedId(t.text()));
+    }
+    const target = selectedId(t.text());
+    const entry = demo.advance(target);
+    expect(entry).toBeDefined();
+    await t.waitFor(/✱ 1 change/, 3000);
+    expect(t.text()).toMatch(/›✱/); // the selected row carries the change marker
+  });
+
+  it("copies the selected job's URL with OSC 52", async () => {
+    const t = open();
+    await t.waitFor(/Job \d+/, 5000);
+    // find a job with URLs
+    for (let i = 0; i < 20; i++) {
+      const j = demo.getJob(selectedId(t.text()));
+      if (j && Object.values(j.app.urls).some((u) => u.urls.length > 0)) break;
+      t.press(KEYS.down);
+      await new Promise((r) => setTimeout(r, 80));
+    }
+    const job = demo.getJob(selectedId(t.text()));
+    const urls = Object.values(job?.app.urls ?? {}).flatMap((u) => u.urls);
+    expect(urls.length).toBeGreaterThan(0);
+    t.press("c");
+    if (urls.length > 1) {
+      await t.waitFor("Copy which URL?");
+      t.press("1");
+    }
+    await t.waitFor("sent to the terminal clipboard");
+    const sent = osc52Payloads(t.raw());
+    expect(sent).toHaveLength(1);
+    expect(urls).toContain(sent[0]);
+    // The status line shows it masked.
+    expect(t.text()).not.toMatch(/token=(?!•)/);
+  });
+
+  it("survives a resize to 50×12 and back, with no line wider than the terminal", async () => {
+    const t = open([], { cols: 120, rows: 30 });
+    await t.waitFor(/Job \d+/, 5000);
+    t.resize(50, 12);
+    await t.waitFor((sc) => sc.includes("page 1/") || sc.includes("jobtop"), 3000);
+    await new Promise((r) => setTimeout(r, 300));
+    t.resize(120, 30);
+    await t.waitFor(/State timeline/);
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+    s = undefined;
+  });
+
+  it("restores the terminal on SIGTERM", async () => {
+    const t = open();
+    await t.waitFor(/Job \d+/, 5000);
+    t.kill("SIGTERM");
+    await t.exited();
+    const raw = t.raw();
+    expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
+    expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
+    s = undefined;
+  });
+});

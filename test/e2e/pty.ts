@@ -1,0 +1,106 @@
+// Drives the built CLI in a real pseudo-terminal and reads the screen through @xterm/headless,
+// the way a person at a terminal would see it.
+import xterm from "@xterm/headless";
+import * as pty from "node-pty";
+import { CLI } from "../helpers/cli.js";
+
+export const KEYS = {
+  up: "\x1b[A",
+  down: "\x1b[B",
+  right: "\x1b[C",
+  left: "\x1b[D",
+  home: "\x1b[H",
+  end: "\x1b[F",
+  pgdn: "\x1b[6~",
+  pgup: "\x1b[5~",
+  esc: "\x1b",
+  tab: "\t",
+  enter: "\r",
+  ctrlC: "\x03",
+} as const;
+
+export interface Session {
+  /** Every byte the program wrote, in order. */
+  raw(): string;
+  screen(): string[];
+  text(): string;
+  press(keys: string): void;
+  resize(cols: number, rows: number): void;
+  waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  exited(): Promise<{ exitCode: number; signal?: number }>;
+  kill(signal?: string): void;
+  alternateScreen(): boolean;
+  pid: number;
+  cols(): number;
+}
+
+export function startCli(
+  args: string[],
+  opts: { cols?: number; rows?: number; env?: Record<string, string | undefined> } = {},
+): Session {
+  let cols = opts.cols ?? 120;
+  let rows = opts.rows ?? 30;
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  const env: Record<string, string> = {};
+  for (const [k, v] of Object.entries({
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TERM: "xterm-256color",
+    LANG: "C.UTF-8",
+    FORCE_COLOR: "1",
+    ...opts.env,
+  })) {
+    if (v !== undefined) env[k] = v;
+  }
+  const proc = pty.spawn(process.execPath, [CLI, ...args], { name: "xterm-256color", cols, rows, env });
+  let raw = "";
+  let pending = Promise.resolve();
+  proc.onData((d) => {
+    raw += d;
+    pending = pending.then(() => new Promise<void>((r) => term.write(d, r)));
+  });
+  const exit = new Promise<{ exitCode: number; signal?: number }>((resolve) => proc.onExit(resolve));
+  const screen = () => {
+    const b = term.buffer.active;
+    const out: string[] = [];
+    for (let y = 0; y < rows; y++) out.push(b.getLine(y)?.translateToString(true) ?? "");
+    return out;
+  };
+  return {
+    pid: proc.pid,
+    raw: () => raw,
+    screen,
+    text: () => screen().join("\n"),
+    cols: () => cols,
+    press: (keys) => proc.write(keys),
+    resize: (c, r) => {
+      cols = c;
+      rows = r;
+      term.resize(c, r);
+      proc.resize(c, r);
+    },
+    async waitFor(what, timeoutMs = 8000) {
+      const test =
+        typeof what === "function"
+          ? what
+          : typeof what === "string"
+            ? (s: string) => s.includes(what)
+            : (s: string) => what.test(s);
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        await pending;
+        const s = screen().join("\n");
+        if (test(s)) return s;
+        if (Date.now() > until) throw new Error(`timed out waiting for ${String(what)}; screen:\n${s}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    },
+    exited: async () => {
+      const e = await exit;
+      await pending;
+      return e;
+    },
+    kill: (signal = "SIGTERM") => proc.kill(signal),
+    alternateScreen: () => term.buffer.active.type === "alternate",
+  };
+}

@@ -1,0 +1,42 @@
+// Runs the built CLI (dist/jobtop.js, made by `npm run build`, which `npm test` runs first).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
+
+export interface RunResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function runCli(
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 15_000,
+): Promise<RunResult> {
+  if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`jobtop ${args.join(" ")} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+    }, timeoutMs);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}

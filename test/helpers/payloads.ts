@@ -1,0 +1,60 @@
+// Job payloads built by hand from the spec's tables, independent of the demo service's data,
+// so schema tests check the spec and not our own generator.
+export function specJob(id = 101, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    id,
+    displayID: `j-${id}`,
+    status: 2,
+    state: {
+      status: 2,
+      log: [
+        { id: 1, status: 6, ts: { seconds: 1_700_000_000 }, sourceId: id },
+        { id: 2, status: 1, ts: { seconds: 1_700_000_060 }, sourceId: id },
+        { id: 3, status: 2, ts: { seconds: 1_700_000_120 }, sourceId: id },
+      ],
+    },
+    ctx: {
+      ownerId: 7,
+      nodeId: 3,
+      clientID: 9,
+      nodeDisplayID: "n-03",
+      class: "",
+      aotuRelease: false,
+      releaseTime: null,
+      nodeDomain: 1,
+    },
+    app: {
+      name: "",
+      ver: "",
+      envs: "A=1;API_TOKEN=s3cr3t-env",
+      format: 1,
+      files: null,
+      cmd: "python train.py",
+      hostname: "",
+      creds: "",
+      ports: [
+        { port: 22, protocol: 1, extraData: null },
+        { port: 8888, protocol: 2, extraData: null },
+      ],
+      urls: {
+        port_22: { urls: ["ssh://gw.example.com:30022"] },
+        port_8888: { urls: ["https://gw.example.com:30888?token=url-secret-tok"] },
+      },
+      fromSnapshotId: 0,
+      SSHAuths: [{ BaseOn: { Cred: { id: 1, user: "root", password: "pw-very-secret" } } }],
+      netConfig: null,
+      remark: "train run",
+      fromImageId: 12,
+    },
+    res: { cpus: 8, gpus: 2, diskGB: 100, gpuName: "A100", domain: "d1", agentDomain: 1 },
+    createTime: { seconds: 1_700_000_000 },
+    updateTime: null,
+    autoRelease: true,
+    releaseTime: null,
+    vols: null,
+    queueLen: 0,
+    nets: [],
+    desc: "",
+    ...overrides,
+  };
+}

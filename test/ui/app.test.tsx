@@ -1,0 +1,126 @@
+// The App's components through ink-testing-library (100 columns, no rows), fed by a real Monitor
+// polling the demo service over HTTP.
+import { render } from "ink-testing-library";
+import stringWidth from "string-width";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.js";
+import { buildConfig } from "../../src/config.js";
+import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { Monitor } from "../../src/poll/monitor.js";
+import { App } from "../../src/ui/App.js";
+import { KEYMAP } from "../../src/ui/keymap.js";
+
+let demo: DemoServer;
+let monitor: Monitor | undefined;
+let unmount: (() => void) | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  unmount?.();
+  monitor?.stop();
+});
+
+function setup(opts: { perPage?: number; order?: "desc" | "asc"; highlightMs?: number } = {}) {
+  const config = buildConfig({ demo: true, once: false, bell: false }, { statusLabels: DEMO_STATUS_LABELS });
+  const client = createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 });
+  monitor = new Monitor({
+    client,
+    perPage: opts.perPage ?? 20,
+    order: opts.order ?? "desc",
+    intervalMs: 200,
+    listIntervalMs: 400,
+    highlightMs: opts.highlightMs,
+  });
+  const written: string[] = [];
+  const r = render(<App monitor={monitor} config={config} writeRaw={(s) => written.push(s)} />);
+  monitor.start();
+  unmount = r.unmount;
+  const frame = () => r.lastFrame() ?? "";
+  const waitFor = async (test: (f: string) => boolean, ms = 4000) => {
+    const until = Date.now() + ms;
+    while (!test(frame())) {
+      if (Date.now() > until) throw new Error(`timed out; frame:\n${frame()}`);
+      await new Promise((res) => setTimeout(res, 30));
+    }
+    return frame();
+  };
+  return { ...r, frame, waitFor, written };
+}
+
+const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+const selected = (f: string) => Number(/Job (\d+)/.exec(strip(f))?.[1]);
+
+describe("App", () => {
+  it("keeps every line within the width, CJK and emoji included", async () => {
+    const app = setup({ perPage: 100 });
+    const f = await app.waitFor((x) => x.includes("Job "));
+    expect(strip(f)).toMatch(/[\u4e00-\u9fff]/); // the demo data has CJK names on page 1
+    for (const line of strip(f).split("\n")) expect(stringWidth(line)).toBeLessThanOrEqual(100);
+  });
+
+  it("moves the selection with j and k", async () => {
+    const app = setup();
+    const f = await app.waitFor((x) => /Job \d+/.test(x));
+    const first = selected(f);
+    app.stdin.write("j");
+    const g = await app.waitFor((x) => selected(x) !== first);
+    app.stdin.write("k");
+    await app.waitFor((x) => selected(x) === first);
+    expect(selected(g)).not.toBe(first);
+  });
+
+  it("highlights a new log entry and lets it fade", async () => {
+    const app = setup({ highlightMs: 600 });
+    let f = await app.waitFor((x) => /Job \d+/.test(x));
+    let id = selected(f);
+    while (demo.getJob(id)?.status === 3) {
+      app.stdin.write("j");
+      f = await app.waitFor((x) => selected(x) !== id);
+      id = selected(f);
+    }
+    demo.advance(id);
+    await app.waitFor((x) => strip(x).includes("1 change") && strip(x).includes("›✱"));
+    await app.waitFor((x) => !strip(x).includes("›✱"), 3000);
+  });
+
+  it("lists every keymap entry in the help overlay", async () => {
+    const app = setup();
+    await app.waitFor((x) => /Job \d+/.test(x));
+    app.stdin.write("?");
+    const f = strip(await app.waitFor((x) => x.includes("Keys")));
+    for (const b of KEYMAP) expect(f).toContain(b.keys);
+  });
+
+  it("masks secrets until s", async () => {
+    const app = setup();
+    let f = await app.waitFor((x) => /Job \d+/.test(x));
+    // find a job with an SSH password
+    let job = demo.getJob(selected(f));
+    for (let i = 0; i < 20 && !job?.app.SSHAuths.length; i++) {
+      app.stdin.write("j");
+      const prev = selected(f);
+      f = await app.waitFor((x) => selected(x) !== prev);
+      job = demo.getJob(selected(f));
+    }
+    const password = job?.app.SSHAuths[0]?.BaseOn.Cred.password ?? "";
+    expect(password).not.toBe("");
+    // Focus the detail pane and scroll until the SSH users are in view.
+    app.stdin.write("\t");
+    for (let i = 0; i < 60 && !strip(app.frame()).includes("password ••••••"); i++) {
+      app.stdin.write("j");
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(strip(app.frame())).not.toContain(password);
+    expect(strip(app.frame())).toContain("password ••••••");
+    app.stdin.write("s");
+    await app.waitFor((x) => strip(x).includes(password));
+    app.stdin.write("s");
+    await app.waitFor((x) => !strip(x).includes(password));
+  });
+});
