@@ -1,6 +1,6 @@
 // The monitor screen: layout, and keys → actions. Data comes from the Monitor (outside React)
 // through useSyncExternalStore; the UI's own state is the reducer in ui-state.ts.
-import { Box, Text, useApp, useInput } from "ink";
+import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useReducer, useSyncExternalStore } from "react";
 import type { JobPage, PageItem } from "../api/client.js";
 import { describeError, isApiError } from "../api/errors.js";
@@ -27,6 +27,28 @@ import { useTerminalSize } from "./use-terminal-size.js";
 export const WIDE_COLUMNS = 100;
 export const SECRETS_HIDE_MS = 30_000;
 const MESSAGE_MS = 8_000;
+const PLAIN_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+};
 
 export interface AppProps {
   monitor: Monitor;
@@ -112,7 +134,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     [config.clipboard, writeRaw],
   );
 
-  useInput((input, key) => {
+  const onKey = (input: string, key: Key) => {
     // Prompts (filter, jump) take every key until Enter or Esc.
     if (ui.prompt) {
       if (key.return) dispatch({ type: "promptSubmit" });
@@ -203,6 +225,16 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
       case undefined:
         break;
     }
+  };
+
+  useInput((input, key) => {
+    // Keys typed faster than we read them (key repeat over a slow link) arrive as one chunk:
+    // outside a prompt, each character is its own key press.
+    if (!ui.prompt && input.length > 1 && /^[\x21-\x7e]+$/.test(input) && !key.ctrl && !key.meta) {
+      for (const ch of input) onKey(ch, PLAIN_KEY);
+      return;
+    }
+    onKey(input, key);
   });
 
   function quit() {

@@ -34,8 +34,9 @@ export const Header = memo(function Header(p: HeaderProps) {
     `page ${p.page}/${p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
-    `every ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`,
   ];
+  // The poll intervals are the least needed; they go first when the line is short.
+  if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(`filter "${p.filter}"`);
   return (
     <Box width={p.width} height={1} overflow="hidden">
@@ -71,7 +72,7 @@ function Ticker({ connection: c }: { connection: Connection }) {
     c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - performance.now()) / 1000))}s`;
   switch (c.state) {
     case "ok":
-      return <Text color="green">● ok, refreshed {ago}</Text>;
+      return <Text color="green">● ok {ago}</Text>;
     case "loading":
       return <Text dimColor>◌ loading…</Text>;
     case "auth":
