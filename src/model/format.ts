@@ -32,10 +32,14 @@ export function fit(s: string, width: number): string {
   return w < width ? t + " ".repeat(width - w) : t;
 }
 
-/** Word-wraps to lines of at most `width` cells, breaking words longer than a line. */
-export function wrap(s: string, width: number): string[] {
+/**
+ * Word-wraps to lines of at most `width` cells, breaking words longer than a line.
+ * `hard` breaks anywhere instead (URLs and tokens read better unbroken by word rules).
+ */
+export function wrap(s: string, width: number, opts: { hard?: boolean } = {}): string[] {
   const w = Math.max(1, width);
   if (displayWidth(s) <= w) return [s];
+  if (opts.hard) return hardWrap(s, w);
   const lines: string[] = [];
   let line = "";
   let lineWidth = 0;
@@ -70,6 +74,24 @@ export function wrap(s: string, width: number): string[] {
     }
   }
   if (line.trim() !== "" || lines.length === 0) lines.push(line.trimEnd());
+  return lines;
+}
+
+function hardWrap(s: string, w: number): string[] {
+  const lines: string[] = [];
+  let line = "";
+  let used = 0;
+  for (const { segment } of segmenter.segment(s)) {
+    const sw = displayWidth(segment);
+    if (used + sw > w && line !== "") {
+      lines.push(line);
+      line = "";
+      used = 0;
+    }
+    line += segment;
+    used += sw;
+  }
+  lines.push(line);
   return lines;
 }
 

@@ -1,7 +1,7 @@
 // The monitor screen: layout, and keys → actions. Data comes from the Monitor (outside React)
 // through useSyncExternalStore; the UI's own state is the reducer in ui-state.ts.
 import { Box, type Key, Text, useApp, useInput } from "ink";
-import { useCallback, useEffect, useMemo, useReducer, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { JobPage, PageItem } from "../api/client.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
@@ -21,7 +21,7 @@ import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
 import { actionFor } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
-import { initialUi, uiReducer } from "./ui-state.js";
+import { initialUi, type UiAction, uiReducer } from "./ui-state.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
 export const WIDE_COLUMNS = 100;
@@ -60,7 +60,14 @@ export interface AppProps {
 
 export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
-  const [ui, dispatch] = useReducer(uiReducer, initialUi);
+  // The UI state also lives in a ref, updated as each key is handled: keys typed or pasted
+  // faster than React re-renders (a "/" then "note") must see the state the previous key made.
+  const [ui, setUi] = useState(initialUi);
+  const uiRef = useRef(ui);
+  const dispatch = useCallback((a: UiAction) => {
+    uiRef.current = uiReducer(uiRef.current, a);
+    setUi(uiRef.current);
+  }, []);
   const { columns, rows } = useTerminalSize();
   const { exit } = useApp();
 
@@ -84,13 +91,13 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     if (!ui.showSecrets) return;
     const t = setTimeout(() => dispatch({ type: "secrets", show: false }), SECRETS_HIDE_MS);
     return () => clearTimeout(t);
-  }, [ui.showSecrets]);
+  }, [ui.showSecrets, dispatch]);
   useEffect(() => {
     const seq = ui.message?.seq;
     if (seq === undefined) return;
     const t = setTimeout(() => dispatch({ type: "clearMessage", seq }), MESSAGE_MS);
     return () => clearTimeout(t);
-  }, [ui.message?.seq]);
+  }, [ui.message?.seq, dispatch]);
 
   // Layout: header and status line, then list beside (wide) or above (narrow) the detail.
   const height = Math.max(1, rows - 1);
@@ -131,10 +138,12 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
         (e: unknown) => dispatch({ type: "message", text: `copy failed: ${describeError(e)}`, tone: "warn" }),
       );
     },
-    [config.clipboard, writeRaw],
+    [config.clipboard, writeRaw, dispatch],
   );
 
   const onKey = (input: string, key: Key) => {
+    const ui = uiRef.current;
+    const snap = monitor.getSnapshot();
     // Prompts (filter, jump) take every key until Enter or Esc.
     if (ui.prompt) {
       if (key.return) dispatch({ type: "promptSubmit" });

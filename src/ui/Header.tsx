@@ -38,16 +38,14 @@ export const Header = memo(function Header(p: HeaderProps) {
   // The poll intervals are the least needed; they go first when the line is short.
   if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(`filter "${p.filter}"`);
+  // Most wanted first, so a narrow terminal cuts the endpoint host, not the connection state.
   return (
     <Box width={p.width} height={1} overflow="hidden">
       <Text wrap="truncate">
         <Text bold color="cyan">
           jobtop
         </Text>
-        <Text>
-          {" "}
-          {p.host} · {parts.join(" · ")} ·{" "}
-        </Text>
+        <Text> {parts.join(" · ")} · </Text>
         <Ticker connection={p.connection} />
         {p.changes > 0 ? (
           <Text bold color="yellow">
@@ -55,6 +53,7 @@ export const Header = memo(function Header(p: HeaderProps) {
             · ✱ {p.changes} change{p.changes === 1 ? "" : "s"}
           </Text>
         ) : null}
+        <Text dimColor> · {p.host}</Text>
       </Text>
     </Box>
   );

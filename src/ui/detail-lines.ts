@@ -28,9 +28,10 @@ export interface DetailOptions {
 export function detailLines(job: Job, o: DetailOptions): Line[] {
   const out: Line[] = [];
   const w = Math.max(1, o.width);
-  const push = (text: string, style: Omit<Line, "text"> = {}, indent = "") => {
-    for (const part of wrap(sanitize(text), Math.max(1, w - indent.length)))
+  const push = (text: string, style: Omit<Line, "text"> = {}, indent = "", hard = false) => {
+    for (const part of wrap(sanitize(text), Math.max(1, w - indent.length), { hard })) {
       out.push({ text: indent + part, ...style });
+    }
   };
   const section = (title: string) => {
     out.push({ text: "" });
@@ -69,7 +70,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
   );
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls) push(`[${u.n}] ${o.showSecrets ? u.url : maskUrl(u.url)}`, {}, "  ");
+  for (const u of urls) push(`[${u.n}] ${o.showSecrets ? u.url : maskUrl(u.url)}`, {}, "  ", true);
   if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
 
   if (job.app.SSHAuths.length > 0) {

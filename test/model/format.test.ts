@@ -72,3 +72,13 @@ describe("ages and durations", () => {
     expect(formatDuration(s)).toBe(out);
   });
 });
+
+describe("hard wrap", () => {
+  it("breaks anywhere, keeping every character", () => {
+    const url = "[2] https://gw2.demo-cloud.example:56061?token=abcdefghijkl";
+    const lines = wrap(url, 20, { hard: true });
+    expect(lines[0]).toBe("[2] https://gw2.demo");
+    expect(lines.join("")).toBe(url);
+    for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(20);
+  });
+});
