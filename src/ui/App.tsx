@@ -6,7 +6,7 @@ import type { JobPage, PageItem } from "../api/client.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { Config } from "../config.js";
-import { fit, formatAge } from "../model/format.js";
+import { fit } from "../model/format.js";
 import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskUrl } from "../model/secrets.js";
@@ -356,9 +356,8 @@ function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSn
   const err = snap.list.error ?? snap.job.error;
   if (err !== undefined) {
     const which = snap.list.error !== undefined ? "page" : "job";
-    const stale = snap.list.okWall
-      ? `; showing data from ${formatAge((Date.now() - snap.list.okWall) / 1000)} ago`
-      : "";
+    // The ticking age is in the header; a second clock here would re-render this line too.
+    const stale = snap.list.data ? "; keeping the last good data" : "";
     return (
       <Text color="red" wrap="truncate">
         {fit(`⚠ ${which}: ${sanitize(describeError(err))}${stale}`, width)}

@@ -3,7 +3,7 @@
 // re-renders that text alone.
 import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
-import { formatAge } from "../model/format.js";
+import { formatAge, formatClock } from "../model/format.js";
 
 export interface Connection {
   state: "ok" | "loading" | "retrying" | "auth" | "offline";
@@ -81,8 +81,7 @@ function Ticker({ connection: c }: { connection: Connection }) {
         </Text>
       );
     case "offline": {
-      const since =
-        c.failingSince === undefined ? "" : ` since ${new Date(c.failingSince).toLocaleTimeString()}`;
+      const since = c.failingSince === undefined ? "" : ` since ${formatClock(c.failingSince)}`;
       return (
         <Text color="red">
           ✖ offline{since}, retrying{retry} · data from {ago}
