@@ -23,6 +23,15 @@ const fixInkIncrementalCursor = {
   },
 };
 
+function stub(filter, contents) {
+  return {
+    name: `stub ${filter}`,
+    setup(b) {
+      b.onLoad({ filter }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
 await build({
   entryPoints: ["src/cli.tsx"],
   outfile: "dist/jobtop.js",
@@ -43,22 +52,12 @@ await build({
       "const require = __jobtopCreateRequire(import.meta.url);",
     ].join("\n"),
   },
-  // Ink imports its devtools only when DEV is set; the bundle must not pull react-devtools-core.
   plugins: [
     fixInkIncrementalCursor,
-    {
-      name: "stub-devtools",
-      setup(b) {
-        b.onResolve({ filter: /^react-devtools-core$/ }, () => ({
-          path: "devtools-stub",
-          namespace: "stub",
-        }));
-        b.onLoad({ filter: /.*/, namespace: "stub" }, () => ({
-          contents: "export default {};",
-          loader: "js",
-        }));
-      },
-    },
+    // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in this bundle.
+    stub(/[\\/]ink[\\/]build[\\/]devtools\.js$/, "export {};"),
+    // zod bundles error messages in every language; we show English only (saves ~400 kB).
+    stub(/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/, 'export { default as en } from "./en.js";'),
   ],
   logLevel: "warning",
 });
