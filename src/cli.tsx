@@ -5,7 +5,7 @@ import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
-import { buildConfig, type Config, ConfigError, type RawConfig } from "./config.js";
+import { buildConfig, type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
 import { DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { runOnce } from "./modes/once.js";
@@ -15,7 +15,7 @@ const HELP = `
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
     $ jobtop --once                 print the first page as a table and exit
-    $ jobtop demo-server [--port N] [--token T]   run the demo service alone
+    $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
 
   Service
     --base-url URL        the job service (or JOBTOP_BASE_URL)
@@ -33,6 +33,7 @@ const HELP = `
 
   Other
     --demo                start the demo service in-process and monitor it
+    --tick DUR            how often the demo's jobs change (default 3s; 0 = never)
     --once                print one page as a plain table and exit
     --help, --version
 
@@ -68,6 +69,7 @@ function parseArgs() {
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       port: { type: "string" },
+      tick: { type: "string" },
     },
   });
 }
@@ -86,6 +88,7 @@ const KNOWN = new Set([
   "demo",
   "once",
   "port",
+  "tick",
   "help",
   "version",
 ]);
@@ -129,7 +132,9 @@ async function main(): Promise<void> {
   if (rest.length > 0 || (command && command !== "demo-server"))
     fail(`unknown command "${cli.input.join(" ")}"`);
 
-  if (command === "demo-server") return runDemoServer(f.port, f.token);
+  const tickMs = f.tick === undefined ? undefined : f.tick === "0" ? 0 : parseDuration(f.tick);
+  if (tickMs === undefined && f.tick !== undefined) fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
+  if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
   const perPage =
     f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
@@ -159,7 +164,7 @@ async function main(): Promise<void> {
     fail("the monitor needs a terminal; use --once to print the jobs as a table");
   }
 
-  const demo = config.demo ? await startDemoServer({ port: 0 }) : undefined;
+  const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
   const client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
 
@@ -182,12 +187,12 @@ async function main(): Promise<void> {
   process.exit(code);
 }
 
-async function runDemoServer(port: string | undefined, token: string | undefined): Promise<void> {
+async function runDemoServer(port: string | undefined, token: string | undefined, tickMs?: number): Promise<void> {
   const n = port === undefined ? 8080 : /^\d+$/.test(port) && Number(port) < 65536 ? Number(port) : -1;
   if (n < 0) fail(`--port: expected a port number, got "${port}"`);
   let server: Awaited<ReturnType<typeof startDemoServer>>;
   try {
-    server = await startDemoServer({ port: n, token: token || undefined });
+    server = await startDemoServer({ port: n, token: token || undefined, tickMs });
   } catch (e) {
     fail(`demo-server: cannot listen on port ${n}: ${describeError(e)}`);
   }
