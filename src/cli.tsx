@@ -133,7 +133,8 @@ async function main(): Promise<void> {
     fail(`unknown command "${cli.input.join(" ")}"`);
 
   const tickMs = f.tick === undefined ? undefined : f.tick === "0" ? 0 : parseDuration(f.tick);
-  if (tickMs === undefined && f.tick !== undefined) fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
+  if (tickMs === undefined && f.tick !== undefined)
+    fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
   const perPage =
@@ -187,7 +188,11 @@ async function main(): Promise<void> {
   process.exit(code);
 }
 
-async function runDemoServer(port: string | undefined, token: string | undefined, tickMs?: number): Promise<void> {
+async function runDemoServer(
+  port: string | undefined,
+  token: string | undefined,
+  tickMs?: number,
+): Promise<void> {
   const n = port === undefined ? 8080 : /^\d+$/.test(port) && Number(port) < 65536 ? Number(port) : -1;
   if (n < 0) fail(`--port: expected a port number, got "${port}"`);
   let server: Awaited<ReturnType<typeof startDemoServer>>;

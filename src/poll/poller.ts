@@ -16,8 +16,10 @@ export const realClock: Clock = {
   now: () => performance.now(),
   wall: () => Date.now(),
   setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    t.unref?.();
+    const t: unknown = setTimeout(fn, ms);
+    // A pending poll must not keep the process alive on its own (e.g. after the UI exits).
+    const h = t as { unref?: unknown } | undefined;
+    if (typeof h?.unref === "function") (h.unref as () => void).call(t);
     return t;
   },
   clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -36,14 +38,22 @@ export interface PollerOptions<T> {
 }
 
 export interface PollSnapshot<T> {
+  /** Last good data, kept across failures (cleared by reset unless keepData). */
   data: T | undefined;
+  /** Monotonic ms of the last success. It does not advance while the machine sleeps: show ages from okWall. */
   okAt: number | undefined;
+  /** Wall ms of the last success. */
   okWall: number | undefined;
+  /** Last error, cleared on success. */
   error: unknown | undefined;
+  /** Consecutive failures. */
   failures: number;
+  /** Monotonic ms of the next attempt while failing. */
   retryAt: number | undefined;
+  /** Wall ms of the first failure in this run of failures. */
   failingSince: number | undefined;
   inFlight: boolean;
+  /** Requests started, in total. */
   requests: number;
 }
 
@@ -75,6 +85,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   let fetchFn = opts.fetch;
   let interval = opts.intervalMs;
   let running = false;
+  /** What the pending timer is for: the normal cadence after a success, or a retry. */
+  let timerKind: "normal" | "retry" = "normal";
   let timer: unknown;
   let timerSetAt = { mono: 0, wall: 0, delay: 0 };
   let controller: AbortController | undefined;
@@ -107,9 +119,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     timer = undefined;
   };
 
-  const schedule = (delay: number) => {
+  const schedule = (delay: number, kind: "normal" | "retry") => {
     clearTimer();
     if (!running) return;
+    timerKind = kind;
     timerSetAt = { mono: clock.now(), wall: clock.wall(), delay };
     timer = clock.setTimeout(onTimer, delay);
   };
@@ -119,7 +132,9 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     // Sleep/resume: the wall clock moved far more than the monotonic one. Data is old; start afresh.
     const wallMoved = clock.wall() - timerSetAt.wall;
     const monoMoved = clock.now() - timerSetAt.mono;
-    if (wallMoved - monoMoved > 2 * timerSetAt.delay + 5000 && snap.failures > 0) set({ failures: 0 });
+    if (wallMoved - monoMoved > 2 * timerSetAt.delay + 5000) {
+      set({ failures: 0, retryAt: undefined, failingSince: undefined });
+    }
     void poll();
   };
 
@@ -154,7 +169,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         inFlight: false,
       });
       const spread = interval * jitter * (random() * 2 - 1);
-      schedule(again ? 0 : Math.max(MIN_RETRY_MS, interval + spread));
+      schedule(again ? 0 : Math.max(MIN_RETRY_MS, interval + spread), "normal");
     } else {
       const failures = snap.failures + 1;
       const delay = failureDelay(result.error, failures);
@@ -165,7 +180,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         retryAt: clock.now() + delay,
         failingSince: snap.failingSince ?? clock.wall(),
       });
-      schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay);
+      // A refresh asked for during a failing request is honoured, but not faster than the floor.
+      schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay, "retry");
     }
     again = false;
   };
@@ -222,7 +238,13 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       if (running) void poll();
     },
     setInterval(ms) {
+      if (ms === interval) return;
       interval = ms;
+      // Re-time a pending normal poll from the last success; retries keep their backoff.
+      if (timer !== undefined && timerKind === "normal") {
+        const since = snap.okAt === undefined ? 0 : clock.now() - snap.okAt;
+        schedule(Math.max(0, ms - since), "normal");
+      }
     },
   };
 }

@@ -59,9 +59,11 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
     for (const s of osc52(text, env)) o.write(s);
     methods.push(env.TMUX ? "OSC 52 (tmux passthrough)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
   }
+  const tried: string[] = [];
   if (o.mode === "auto" || o.mode === "native") {
-    const run = o.spawnNative ?? spawnNative;
+    const run = o.spawnNative ?? runNative;
     for (const [cmd, args] of nativeTools(env, o.platform ?? process.platform)) {
+      tried.push(cmd);
       if (await run(cmd, args, text)) {
         methods.push(cmd);
         break;
@@ -69,7 +71,11 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
     }
   }
   if (methods.length === 0) {
-    return { ok: false, methods, message: "no clipboard tool or display found (try --clipboard osc52)" };
+    const message =
+      tried.length === 0
+        ? "no display for a clipboard tool (try --clipboard osc52)"
+        : `no clipboard tool worked (tried ${tried.join(", ")}; try --clipboard osc52)`;
+    return { ok: false, methods, message };
   }
   const osc = methods.some((m) => m.startsWith("OSC 52"));
   const tools = methods.filter((m) => !m.startsWith("OSC 52"));
@@ -79,7 +85,8 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
   return { ok: true, methods, message: parts.join(" ") };
 }
 
-function spawnNative(cmd: string, args: string[], input: string): Promise<boolean> {
+/** Runs a clipboard tool by argv (no shell), text on stdin: true on exit 0; false on error, failure or 2 s. */
+export function runNative(cmd: string, args: string[], input: string, timeoutMs = 2000): Promise<boolean> {
   return new Promise((resolve) => {
     let done = false;
     const finish = (ok: boolean) => {
@@ -92,7 +99,8 @@ function spawnNative(cmd: string, args: string[], input: string): Promise<boolea
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
       finish(false);
-    }, 2000);
+    }, timeoutMs);
+    timer.unref?.();
     child.on("error", () => finish(false));
     child.on("exit", (code) => finish(code === 0));
     child.stdin.on("error", () => finish(false));

@@ -214,18 +214,220 @@ describe("poller", () => {
     p.stop();
   });
 
+  it("keeps retry delays within the full-jitter bounds, whatever the random draw", async () => {
+    const draws = [0, 0.5, 0.999, 0.25, 0.75, 0.1, 0.9, 0.001, 0.6, 0.4];
+    let d = 0;
+    const starts: number[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        starts.push(Date.now());
+        throw new ApiError("http", "HTTP 502");
+      },
+      intervalMs: 1000,
+      maxBackoffMs: 16_000,
+      random: () => draws[d++ % draws.length] ?? 0,
+      clock,
+    });
+    p.start();
+    await vi.advanceTimersByTimeAsync(200_000);
+    p.stop();
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+    expect(gaps.length).toBeGreaterThan(15);
+    gaps.forEach((gap, i) => {
+      const ceiling = Math.min(16_000, 1000 * 2 ** (i + 1));
+      expect(gap).toBeGreaterThanOrEqual(250);
+      expect(gap).toBeLessThanOrEqual(ceiling);
+    });
+    expect(new Set(gaps.slice(5)).size).toBeGreaterThan(3); // jittered, not in step
+  });
+
+  it("uses the backoff when it is longer than Retry-After", async () => {
+    const starts: number[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        starts.push(Date.now());
+        throw new ApiError("rate-limit", "rate limited", { status: 503, retryAfterMs: 1000 });
+      },
+      intervalMs: 1000,
+      jitter: 0,
+      random: () => 0.999,
+      clock,
+    });
+    p.start();
+    await vi.advanceTimersByTimeAsync(1998);
+    expect(starts).toHaveLength(2); // backoff ≈ 2000 ms > Retry-After 1000 ms ⇒ 1998 ms
+    expect(p.getSnapshot().retryAt).toBe(Date.now() + 3996);
+    p.stop();
+  });
+
+  it("marks failures in the snapshot and recovers to the normal interval", async () => {
+    let fail = true;
+    const starts: number[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        starts.push(Date.now());
+        if (fail) throw new ApiError("timeout", "no answer in 10 s");
+        return "ok";
+      },
+      intervalMs: 2000,
+      jitter: 0,
+      random: () => 0.5,
+      clock,
+    });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    let s = p.getSnapshot();
+    expect(s.failures).toBe(1);
+    expect(s.failingSince).toBe(t0);
+    expect(s.retryAt).toBe(t0 + 2000); // 0.5 × 2000 × 2
+    fail = false;
+    await vi.advanceTimersByTimeAsync(2000);
+    s = p.getSnapshot();
+    expect(s).toMatchObject({ data: "ok", failures: 0, error: undefined, retryAt: undefined });
+    expect(s.failingSince).toBeUndefined();
+    expect(s.okWall).toBe(t0 + 2000);
+    await vi.advanceTimersByTimeAsync(6000);
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+    expect(gaps).toEqual([2000, 2000, 2000, 2000]);
+    p.stop();
+  });
+
+  it("reset keeps data when asked, swaps the fetch function, and fetches at once", async () => {
+    const p = createPoller<string>({ fetch: async () => "page 1", intervalMs: 1000, jitter: 0, clock });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const m = manualFetch<string>();
+    p.reset(m.fetch, { keepData: true });
+    expect(m.calls).toHaveLength(1);
+    expect(p.getSnapshot().data).toBe("page 1"); // shown until page 2 arrives
+    m.calls[0]?.resolve("page 2");
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.getSnapshot().data).toBe("page 2");
+    p.reset();
+    expect(p.getSnapshot().data).toBeUndefined();
+    expect(p.getSnapshot().okAt).toBeUndefined();
+    p.stop();
+  });
+
+  it("stop aborts the request in flight and ignores its answer", async () => {
+    const m = manualFetch<number>();
+    const p = createPoller({ fetch: m.fetch, intervalMs: 1000, clock });
+    p.start();
+    p.stop();
+    expect(m.calls[0]?.signal.aborted).toBe(true);
+    m.calls[0]?.resolve(7);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(p.getSnapshot().data).toBeUndefined();
+    expect(p.getSnapshot().inFlight).toBe(false);
+    expect(m.calls).toHaveLength(1);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
+  it("uses a fresh AbortController for every request", async () => {
+    const signals: AbortSignal[] = [];
+    const p = createPoller({
+      fetch: async (signal) => {
+        signals.push(signal);
+        return 1;
+      },
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+    });
+    p.start();
+    await vi.advanceTimersByTimeAsync(3000);
+    p.stop();
+    expect(signals).toHaveLength(4);
+    expect(new Set(signals).size).toBe(4);
+  });
+
+  it("notifies only on change and never builds a snapshot on read", async () => {
+    const p = createPoller({ fetch: async () => 42, intervalMs: 1000, jitter: 0, clock });
+    let notified = 0;
+    p.subscribe(() => notified++);
+    const initial = p.getSnapshot();
+    p.refreshNow(); // not started: nothing happens
+    p.setInterval(1000); // same interval: nothing happens
+    expect(notified).toBe(0);
+    expect(p.getSnapshot()).toBe(initial);
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    const after = p.getSnapshot();
+    expect(after).not.toBe(initial);
+    const n = notified;
+    await vi.advanceTimersByTimeAsync(500); // between polls
+    expect(notified).toBe(n);
+    expect(p.getSnapshot()).toBe(after);
+    p.stop();
+  });
+
+  it("setInterval re-times the pending poll from the last success", async () => {
+    let calls = 0;
+    const p = createPoller({
+      fetch: async () => ++calls,
+      intervalMs: 10_000,
+      jitter: 0,
+      clock,
+    });
+    p.start();
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(calls).toBe(1);
+    p.setInterval(2000);
+    await vi.advanceTimersByTimeAsync(999);
+    expect(calls).toBe(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toBe(2);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(calls).toBe(3);
+    p.stop();
+  });
+
+  it("polls at once after a resume while the data was fresh", async () => {
+    const starts: number[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        starts.push(Date.now());
+        return 1;
+      },
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+    });
+    p.start();
+    await vi.advanceTimersByTimeAsync(0);
+    wallOffset = 600_000; // ten minutes asleep
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(starts).toHaveLength(2);
+    expect(p.getSnapshot().okWall).toBe(Date.now() + wallOffset); // age reads from the wall clock
+    p.stop();
+  });
+
   it("runs 100 000 cycles with at most one timer and no growth in listeners", async () => {
     let n = 0;
     const p = createPoller({ fetch: async () => n++, intervalMs: 1000, jitter: 0.1, clock });
-    const unsubscribe = p.subscribe(() => {});
+    let maxTimers = 0;
+    let notified = 0;
+    const unsubscribe = p.subscribe(() => {
+      notified++;
+      if ((notified & 63) === 0) maxTimers = Math.max(maxTimers, vi.getTimerCount());
+    });
+    // A listener that comes and goes (as React does on re-mount) must not be kept.
+    let stale = 0;
+    for (let i = 0; i < 1000; i++) p.subscribe(() => stale++)();
+    const heapBefore = process.memoryUsage().heapUsed;
     p.start();
     for (let i = 0; i < 100; i++) {
       await vi.advanceTimersByTimeAsync(1_000_000);
       expect(vi.getTimerCount()).toBeLessThanOrEqual(1);
     }
     expect(n).toBeGreaterThan(90_000);
+    expect(maxTimers).toBeLessThanOrEqual(1);
+    expect(stale).toBe(0);
+    expect(notified).toBe(2 * p.getSnapshot().requests); // inFlight on, then the answer: per cycle
+    expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(20_000_000); // loose: GC timing varies
     unsubscribe();
     p.stop();
     expect(vi.getTimerCount()).toBe(0);
-  }, 60_000);
+  }, 20_000);
 });

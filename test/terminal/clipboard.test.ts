@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyText, osc52, SCREEN_CHUNK } from "../../src/terminal/clipboard.js";
+import { copyText, osc52, runNative, SCREEN_CHUNK } from "../../src/terminal/clipboard.js";
 
 const ESC = "\x1b";
 const decode = (seq: string) => {
@@ -38,6 +38,23 @@ describe("OSC 52", () => {
       inner += body;
     }
     expect(decode(inner)).toBe(long);
+  });
+
+  it("screen chunks stay under the limit for CJK and emoji too, and only the chunks are written", () => {
+    const text = "训练任务 🚀 ".repeat(40);
+    const chunks = osc52(text, { STY: "1234.pts-0.host" });
+    const inner = chunks.map((c) => {
+      expect(c.length).toBeLessThanOrEqual(SCREEN_CHUNK + 4); // ESC P … ESC \\
+      expect(Buffer.byteLength(c)).toBe(c.length); // pure ASCII on the wire
+      return c.slice(2, -2);
+    });
+    expect(decode(inner.join(""))).toBe(text);
+  });
+
+  it("prefers tmux when both tmux and screen are set (tmux is the innermost)", () => {
+    const out = osc52("x", { TMUX: "/tmp/t,1,0", STY: "1.pts" });
+    expect(out).toHaveLength(1);
+    expect(out[0]?.startsWith(`${ESC}Ptmux;`)).toBe(true);
   });
 });
 
@@ -87,5 +104,110 @@ describe("copyText", () => {
     ]);
     expect(r.ok).toBe(true);
     expect(r.methods).toEqual(["xsel"]);
+  });
+
+  it("native mode without a display spawns nothing and says why", async () => {
+    let spawned = 0;
+    const r = await copyText("hello", {
+      mode: "native",
+      env: {},
+      platform: "linux",
+      write: () => {},
+      spawnNative: async () => {
+        spawned++;
+        return true;
+      },
+    });
+    expect(spawned).toBe(0);
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/no display/);
+  });
+
+  it("auto with a display sends OSC 52 through tmux and uses the local tool", async () => {
+    const written: string[] = [];
+    const calls: string[][] = [];
+    const r = await copyText("hello", {
+      mode: "auto",
+      env: { TMUX: "/tmp/t,1,0", WAYLAND_DISPLAY: "wayland-0", DISPLAY: ":0" },
+      platform: "linux",
+      write: (s) => written.push(s),
+      spawnNative: async (cmd, args) => {
+        calls.push([cmd, ...args]);
+        return true;
+      },
+    });
+    expect(written).toHaveLength(1);
+    expect(calls).toEqual([["wl-copy"]]);
+    expect(r.methods).toEqual(["OSC 52 (tmux passthrough)", "wl-copy"]);
+    expect(r.message).toBe(
+      "sent to the terminal clipboard via OSC 52 (tmux passthrough) and copied with wl-copy",
+    );
+    expect(r.message).not.toMatch(/^copied/);
+  });
+
+  it("uses pbcopy on macOS without DISPLAY", async () => {
+    const calls: string[] = [];
+    const r = await copyText("hello", {
+      mode: "native",
+      env: {},
+      platform: "darwin",
+      write: () => {},
+      spawnNative: async (cmd) => {
+        calls.push(cmd);
+        return true;
+      },
+    });
+    expect(calls).toEqual(["pbcopy"]);
+    expect(r.message).toBe("copied with pbcopy");
+  });
+
+  it("osc52 mode never spawns and reports a failing native tool as not tried", async () => {
+    const written: string[] = [];
+    const r = await copyText("hello", {
+      mode: "osc52",
+      env: { DISPLAY: ":0", STY: "1.pts" },
+      platform: "linux",
+      write: (s) => written.push(s),
+      spawnNative: async () => {
+        throw new Error("must not spawn");
+      },
+    });
+    expect(written.length).toBeGreaterThan(0);
+    expect(r).toEqual({
+      ok: true,
+      methods: ["OSC 52 (screen)"],
+      message: "sent to the terminal clipboard via OSC 52 (screen)",
+    });
+  });
+
+  it("names the tools tried when none worked", async () => {
+    const r = await copyText("hello", {
+      mode: "native",
+      env: { DISPLAY: ":0" },
+      platform: "linux",
+      write: () => {},
+      spawnNative: async () => false,
+    });
+    expect(r.ok).toBe(false);
+    expect(r.message).toContain("tried xclip, xsel");
+  });
+});
+
+describe("runNative (real processes, argv, no shell)", () => {
+  it("is false when the tool does not exist (ENOENT)", async () => {
+    expect(await runNative("jobtop-no-such-clipboard-tool", [], "x")).toBe(false);
+  });
+
+  it("passes the text on stdin and is true on exit 0", async () => {
+    const script =
+      "let s='';process.stdin.on('data',d=>s+=d).on('end',()=>process.exit(s==='训练 $(x)'?0:1))";
+    expect(await runNative(process.execPath, ["-e", script], "训练 $(x)")).toBe(true);
+    expect(await runNative(process.execPath, ["-e", "process.exit(3)"], "x")).toBe(false);
+  });
+
+  it("kills a tool that hangs and is false after the timeout", async () => {
+    const t0 = Date.now();
+    expect(await runNative(process.execPath, ["-e", "setInterval(()=>{},1000)"], "x", 300)).toBe(false);
+    expect(Date.now() - t0).toBeLessThan(2000);
   });
 });
