@@ -1,11 +1,16 @@
 import { defineConfig } from "vitest/config";
 
 export default defineConfig({
+  // Production JSX to match NODE_ENV=production below (the dev runtime's jsxDEV is absent there).
+  oxc: { jsx: { runtime: "automatic", development: false } },
   test: {
     include: ["test/**/*.test.ts", "test/**/*.test.tsx"],
     testTimeout: 20_000,
     hookTimeout: 20_000,
     // e2e tests spawn the built CLI in pseudo-terminals; two cores, so keep the pool small.
     maxWorkers: 2,
+    // Test the React the bundle ships: the development build keeps per-commit debug data,
+    // which would hide (or fake) leaks and slow every render tenfold.
+    env: { NODE_ENV: "production" },
   },
 });
