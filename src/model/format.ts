@@ -2,17 +2,22 @@
 import stringWidth from "string-width";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-const ASCII = /^[\x20-\x7e]*$/;
+/**
+ * Strings made only of characters that are one cell wide and one UTF-16 unit long (ASCII,
+ * Latin, punctuation such as · … ×, arrows, box drawing, the status symbols ◌◔●■ and ✱):
+ * their width is their length. Checked against string-width for every character in these ranges.
+ */
+const NARROW = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
 
 export function displayWidth(s: string): number {
-  return ASCII.test(s) ? s.length : stringWidth(s);
+  return NARROW.test(s) ? s.length : stringWidth(s);
 }
 
 /** Cuts `s` to at most `width` cells, ending with `…` when cut. Never splits a grapheme. */
 export function truncate(s: string, width: number): string {
   if (width <= 0) return "";
   if (displayWidth(s) <= width) return s;
-  if (ASCII.test(s)) return `${s.slice(0, width - 1)}…`;
+  if (NARROW.test(s)) return `${s.slice(0, width - 1)}…`;
   let out = "";
   let used = 0;
   for (const { segment } of segmenter.segment(s)) {
@@ -106,13 +111,16 @@ export function formatAge(seconds: number): string {
   return "999d+";
 }
 
-/** "12s", "3m 05s", "1h 02m", "2d 4h": time spent in a state. */
-export function formatDuration(seconds: number): string {
+/**
+ * "12s", "3m 05s", "1h 02m", "2d 4h": time spent in a state. `coarse` drops the seconds past the
+ * first minute, for a duration still running: it then changes once a minute, not at every poll.
+ */
+export function formatDuration(seconds: number, opts: { coarse?: boolean } = {}): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "0s";
   const s = Math.floor(seconds);
   const pad = (n: number) => String(n).padStart(2, "0");
   if (s < 60) return `${s}s`;
-  if (s < 3600) return `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
+  if (s < 3600) return opts.coarse ? `${Math.floor(s / 60)}m` : `${Math.floor(s / 60)}m ${pad(s % 60)}s`;
   if (s < 86_400) return `${Math.floor(s / 3600)}h ${pad(Math.floor((s % 3600) / 60))}m`;
   return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
 }

@@ -59,7 +59,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
     const s = statusStyle(t.status, o.labels);
     const fresh = o.isNewEntry(t.id);
     const mark = fresh ? "✱" : t.current ? "▶" : " ";
-    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec)}${t.current ? " (now)" : ""}`;
+    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
   }
 

@@ -1,0 +1,267 @@
+// `npm run bench`: measures the budgets of DESIGN.md §11 and prints the figures.
+// Results are recorded by hand in BENCHMARKS.md with the date and machine.
+import { execFileSync, spawnSync } from "node:child_process";
+import { EventEmitter } from "node:events";
+import { performance } from "node:perf_hooks";
+import xterm from "@xterm/headless";
+import { Box, render } from "ink";
+import * as pty from "node-pty";
+import type { PageItem } from "../src/api/client.js";
+import type { Job, LogEntry } from "../src/api/schema.js";
+import { DEMO_STATUS_LABELS } from "../src/demo/data.js";
+import { type DemoServer, startDemoServer } from "../src/demo/server.js";
+import { chooseColumns } from "../src/ui/columns.js";
+import { detailLines } from "../src/ui/detail-lines.js";
+import { JobDetail } from "../src/ui/JobDetail.js";
+import { JobList } from "../src/ui/JobList.js";
+
+const CLI = "dist/jobtop.js";
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const line = (name: string, value: string, budget: string, ok: boolean) =>
+  console.log(`${ok ? "PASS" : "FAIL"}  ${name.padEnd(44)} ${value.padEnd(26)} budget ${budget}`);
+
+interface Term {
+  bytes: () => number;
+  text: () => string;
+  kill: () => void;
+  exited: Promise<void>;
+}
+
+function runCli(args: string[], env: Record<string, string>, cols = 120, rows = 30): Term {
+  const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
+  const p = pty.spawn(process.execPath, [CLI, ...args], {
+    cols,
+    rows,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", TERM: "xterm-256color", ...env },
+  });
+  let bytes = 0;
+  p.onData((d) => {
+    bytes += Buffer.byteLength(d);
+    term.write(d);
+  });
+  const exited = new Promise<void>((r) => p.onExit(() => r()));
+  return {
+    bytes: () => bytes,
+    text: () => {
+      const b = term.buffer.active;
+      const out: string[] = [];
+      for (let y = 0; y < rows; y++) out.push(b.getLine(y)?.translateToString(true) ?? "");
+      return out.join("\n");
+    },
+    kill: () => p.kill("SIGKILL"),
+    exited,
+  };
+}
+
+async function firstFrame(demo: DemoServer) {
+  const bare: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    spawnSync(process.execPath, ["-e", ""]);
+    bare.push(performance.now() - t0);
+  }
+  const times: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const t0 = performance.now();
+    const t = runCli(["--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
+    while (!/State timeline/.test(t.text())) {
+      if (performance.now() - t0 > 10_000) throw new Error("no first frame in 10 s");
+      await sleep(2);
+    }
+    times.push(performance.now() - t0);
+    t.kill();
+    await t.exited;
+  }
+  const b = median(bare);
+  const f = median(times);
+  line(
+    "first frame with data (median of 7)",
+    `${f.toFixed(0)} ms = ${(f / b).toFixed(2)}× node -e ""`,
+    "≤ 3×",
+    f <= 3 * b,
+  );
+  console.log(`      (bare node start ${b.toFixed(0)} ms)`);
+}
+
+async function idle(demo: DemoServer) {
+  const t = runCli(["--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
+  while (!/State timeline/.test(t.text())) await sleep(10);
+  await sleep(3000); // settle: first polls, first ticks
+  const before = t.bytes();
+  const req0 = demo.requestCount();
+  const seconds = 20;
+  await sleep(seconds * 1000);
+  const perSecond = (t.bytes() - before) / seconds;
+  const requests = demo.requestCount() - req0;
+  t.kill();
+  await t.exited;
+  // The ticking cell: "● ok 12s ago" rewritten on its line, plus cursor movement around it.
+  line(
+    "idle output while nothing changes",
+    `${perSecond.toFixed(0)} B/s`,
+    "≈ one header line/s (< 400 B/s)",
+    perSecond < 400,
+  );
+  const expected = seconds / 2 + seconds / 10;
+  line(
+    `requests in ${seconds}s (job every 2s, page every 10s)`,
+    `${requests}`,
+    `≤ ${Math.ceil(expected * 1.15)} (1 per interval per resource)`,
+    requests <= Math.ceil(expected * 1.15),
+  );
+}
+
+function bigJob(id: number, entries: number): Job {
+  const log: LogEntry[] = Array.from({ length: entries }, (_, i) => ({
+    id: id * 100 + i,
+    status: [6, 1, 2, 3][i % 4] as number,
+    ts: { seconds: 1_700_000_000 + i * 60 },
+    sourceId: id,
+  }));
+  return {
+    id,
+    displayID: `job-${id}`,
+    status: 2,
+    state: { status: 2, log },
+    ctx: {
+      ownerId: 1,
+      nodeId: 1,
+      clientID: 1,
+      nodeDisplayID: "gpu-a01",
+      class: "",
+      aotuRelease: false,
+      releaseTime: null,
+      nodeDomain: 1,
+    },
+    app: {
+      name: "pytorch",
+      ver: "2.4",
+      envs: "A=1;HF_TOKEN=x;B=2",
+      format: 1,
+      files: null,
+      cmd: "python train.py --epochs 20",
+      hostname: "",
+      creds: "",
+      ports: [{ port: 22, protocol: 1, extraData: null }],
+      urls: { port_22: { urls: ["ssh://gw.example:30022"] } },
+      fromSnapshotId: 0,
+      SSHAuths: [],
+      netConfig: null,
+      remark: `训练 run ${id} 🚀`,
+      fromImageId: 1,
+    },
+    res: { cpus: 8, gpus: 2, diskGB: 100, gpuName: "A100", domain: "", agentDomain: 0 },
+    createTime: { seconds: 1_700_000_000 },
+    updateTime: null,
+    autoRelease: false,
+    releaseTime: null,
+    vols: null,
+    queueLen: 0,
+    nets: [],
+    desc: "",
+  };
+}
+
+/** Discards output, as a terminal far away would; Ink renders to it as to a TTY. */
+class NullStdout extends EventEmitter {
+  columns = 200;
+  rows = 50;
+  isTTY = true;
+  write(): boolean {
+    return true;
+  }
+}
+
+function renderFrame() {
+  const items: PageItem[] = Array.from({ length: 500 }, (_, i) => ({ ok: true, job: bigJob(i + 1, 50) }));
+  const width = 200;
+  const rows = 50;
+  const listWidth = Math.floor(width * 0.55);
+  const detailWidth = width - listWidth - 2;
+  const cols = chooseColumns(listWidth, DEMO_STATUS_LABELS);
+  function Screen({ cursor }: { cursor: number }) {
+    const job = (items[cursor] as { job: Job }).job;
+    const lines = detailLines(job, {
+      width: detailWidth,
+      nowSec: 1_800_000_000,
+      labels: DEMO_STATUS_LABELS,
+      showSecrets: false,
+      isNewEntry: () => false,
+    });
+    return (
+      <Box flexDirection="row">
+        <JobList
+          items={items}
+          cursor={cursor}
+          width={listWidth}
+          height={rows - 2}
+          columns={cols}
+          labels={DEMO_STATUS_LABELS}
+          changed={() => false}
+          nowSec={1_800_000_000}
+          focused
+          emptyText=""
+        />
+        <JobDetail
+          lines={lines}
+          scroll={0}
+          width={detailWidth}
+          height={rows - 2}
+          focused={false}
+          title="Job"
+        />
+      </Box>
+    );
+  }
+  // debug: every update is rendered at once, so a rerender's time is the whole frame's:
+  // React reconciliation, layout, and building the output.
+  const app = render(<Screen cursor={0} />, {
+    stdout: new NullStdout() as unknown as NodeJS.WriteStream,
+    debug: true,
+    patchConsole: false,
+  });
+  for (let i = 1; i < 60; i++) app.rerender(<Screen cursor={i} />); // warm up
+  const times: number[] = [];
+  for (let i = 0; i < 300; i++) {
+    const t0 = performance.now();
+    app.rerender(<Screen cursor={(i * 7) % 500} />); // selection jumps: rows scroll, detail changes
+    times.push(performance.now() - t0);
+  }
+  app.unmount();
+  const m = median(times);
+  const p95 = [...times].sort((a, b) => a - b)[Math.floor(times.length * 0.95)] ?? 0;
+  line(
+    "frame: 500 jobs × 50 log entries, 200×50",
+    `median ${m.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms`,
+    "≤ 16 ms",
+    p95 <= 16,
+  );
+}
+
+function packSize() {
+  const out = execFileSync("npm", ["pack", "--dry-run", "--json"], {
+    encoding: "utf8",
+    stdio: ["ignore", "pipe", "ignore"],
+  });
+  const info = JSON.parse(out)[0] as { size: number; unpackedSize: number; files: { path: string }[] };
+  line(
+    "npm pack",
+    `${(info.size / 1000).toFixed(0)} kB (${info.files.length} files)`,
+    "< 600 kB",
+    info.size < 600_000,
+  );
+  console.log(`      files: ${info.files.map((f) => f.path).join(", ")}`);
+}
+
+const demo = await startDemoServer({ port: 0, tickMs: 0 });
+try {
+  console.log(`jobtop benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
+  const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=frame to profile one figure
+  if (!only || only === "first") await firstFrame(demo);
+  if (!only || only === "frame") renderFrame();
+  if (!only || only === "idle") await idle(demo);
+  if (!only || only === "pack") packSize();
+} finally {
+  await demo.close();
+}

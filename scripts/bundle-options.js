@@ -1,0 +1,91 @@
+// esbuild options shared by the CLI bundle and the benchmark bundle.
+import { readFile } from "node:fs/promises";
+
+// Two fixes to Ink 6.8's incremental renderer. It moves the cursor up one line too few when the frame ends with a
+// newline (any frame shorter than the terminal, which we need so Ink does not clear the whole
+// screen each frame): every frame then lands one row lower and the screen scrolls. Fixed here
+// until upstream does; the build fails loudly if the code it fixes ever changes.
+export const fixInkIncrementalCursor = {
+  name: "fix-ink-incremental-cursor",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const buggy = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1));";
+      if (!src.includes(buggy))
+        throw new Error(
+          "ink log-update changed: review fix-ink-incremental-cursor in scripts/bundle-options.js",
+        );
+      const fixed =
+        "buffer.push(ansiEscapes.cursorUp(previousVisible - (previousOutput.endsWith('\\n') ? 0 : 1)));";
+      // It also steps over each unchanged line with its own ESC[E; one ESC[nE says the same.
+      // That is most of the bytes of an idle once-a-second tick on a tall screen.
+      const write = "stream.write(buffer.join(''));";
+      if (!src.includes(write)) throw new Error("ink log-update changed: review scripts/bundle-options.js");
+      const merged =
+        "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => '\\u001B[' + m.length / 3 + 'E'));";
+      return { contents: src.replace(buggy, fixed).replace(write, merged), loader: "js" };
+    });
+  },
+};
+
+export function stub(filter, contents) {
+  return {
+    name: `stub ${filter}`,
+    setup(b) {
+      b.onLoad({ filter }, () => ({ contents, loader: "js" }));
+    },
+  };
+}
+
+// Ink measures and tokenizes every line and character of every frame into caches it throws away
+// after the frame; most lines are the same from one frame to the next. One shared cache, emptied
+// when it holds 20 000 entries (memory stays bounded over days), roughly halves a frame's time.
+export const shareInkOutputCaches = {
+  name: "share-ink-output-caches",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const perFrame = "caches = new OutputCaches();";
+      if (!src.includes(perFrame)) throw new Error("ink output.js changed: review scripts/bundle-options.js");
+      const shared = `caches = sharedOutputCaches();`;
+      const fn = `
+let sharedCaches;
+function sharedOutputCaches() {
+  const c = sharedCaches;
+  if (!c || c.widths.size + c.blockWidths.size + c.styledChars.size > 20000) sharedCaches = new OutputCaches();
+  return sharedCaches;
+}
+`;
+      return { contents: src.replace(perFrame, shared) + fn, loader: "js" };
+    });
+  },
+};
+
+// Ink remembers the size of every distinct text it ever measured, without bound: over days of
+// changing rows and clocks that is a slow leak. Emptied at 10 000 entries.
+export const boundInkMeasureCache = {
+  name: "bound-ink-measure-cache",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const set = "cache.set(text, dimensions);";
+      if (!src.includes(set))
+        throw new Error("ink measure-text.js changed: review scripts/bundle-options.js");
+      return {
+        contents: src.replace(set, `if (cache.size >= 10000) cache.clear();\n    ${set}`),
+        loader: "js",
+      };
+    });
+  },
+};
+
+/** The plugins every bundle of Ink needs here. */
+export const plugins = [
+  fixInkIncrementalCursor,
+  shareInkOutputCaches,
+  boundInkMeasureCache,
+  // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in our bundles.
+  stub(/[\\/]ink[\\/]build[\\/]devtools\.js$/, "export {};"),
+  // zod bundles error messages in every language; we show English only (saves ~400 kB).
+  stub(/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/, 'export { default as en } from "./en.js";'),
+];
