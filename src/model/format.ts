@@ -7,7 +7,8 @@ const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
  * Latin, punctuation such as · … ×, arrows, box drawing, the status symbols ◌◔●■ and ✱):
  * their width is their length. Checked against string-width for every character in these ranges.
  */
-const NARROW = /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
+const NARROW =
+  /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
 
 export function displayWidth(s: string): number {
   return NARROW.test(s) ? s.length : stringWidth(s);
