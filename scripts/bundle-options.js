@@ -38,8 +38,11 @@ export function stub(filter, contents) {
 }
 
 // Ink measures and tokenizes every line and character of every frame into caches it throws away
-// after the frame; most lines are the same from one frame to the next. One shared cache, emptied
-// when it holds 20 000 entries (memory stays bounded over days), roughly halves a frame's time.
+// after the frame; most lines are the same from one frame to the next. One shared cache roughly
+// halves a frame's time. It is emptied when it holds 20 000 tokenized characters (each one an
+// object of ~250 bytes: about 5 MB, two full 200×50 screens) or 20 000 widths, so memory stays
+// bounded over days. (A bound on lines alone let it reach hundreds of MB: the real-time soak,
+// `npm run soak`, showed the heap growing 15 MB a minute until this counted characters.)
 export const shareInkOutputCaches = {
   name: "share-ink-output-caches",
   setup(b) {
@@ -48,15 +51,21 @@ export const shareInkOutputCaches = {
       const perFrame = "caches = new OutputCaches();";
       if (!src.includes(perFrame)) throw new Error("ink output.js changed: review scripts/bundle-options.js");
       const shared = `caches = sharedOutputCaches();`;
+      const store = "this.styledChars.set(line, cached);";
+      if (!src.includes(store)) throw new Error("ink output.js changed: review scripts/bundle-options.js");
       const fn = `
 let sharedCaches;
 function sharedOutputCaches() {
   const c = sharedCaches;
-  if (!c || c.widths.size + c.blockWidths.size + c.styledChars.size > 20000) sharedCaches = new OutputCaches();
+  if (!c || c.charCount > 20000 || c.widths.size + c.blockWidths.size > 20000) {
+    sharedCaches = new OutputCaches();
+    sharedCaches.charCount = 0;
+  }
   return sharedCaches;
 }
 `;
-      return { contents: src.replace(perFrame, shared) + fn, loader: "js" };
+      const counted = `${store} this.charCount = (this.charCount ?? 0) + cached.length;`;
+      return { contents: src.replace(perFrame, shared).replace(store, counted) + fn, loader: "js" };
     });
   },
 };
