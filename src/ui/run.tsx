@@ -39,6 +39,8 @@ export async function runMonitor(config: Config, client: JobClient): Promise<num
     out.write(LEAVE_ALT);
   };
 
+  // The first request goes out before Ink starts: its answer is the first frame worth seeing.
+  monitor.start();
   out.write(ENTER_ALT);
   const app = render(<App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} />, {
     exitOnCtrlC: false,
@@ -46,7 +48,6 @@ export async function runMonitor(config: Config, client: JobClient): Promise<num
     maxFps: 15,
     incrementalRendering: true,
   });
-  monitor.start();
 
   const onSignal = (signal: NodeJS.Signals) => {
     app.unmount();
