@@ -2,7 +2,7 @@
 // the way a person at a terminal would see it.
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
-import { CLI } from "../helpers/cli.js";
+import { CLI, NODE } from "../helpers/cli.js";
 
 export const KEYS = {
   up: "\x1b[A",
@@ -52,7 +52,7 @@ export function startCli(
   })) {
     if (v !== undefined) env[k] = v;
   }
-  const proc = pty.spawn(process.execPath, [CLI, ...args], { name: "xterm-256color", cols, rows, env });
+  const proc = pty.spawn(NODE, [CLI, ...args], { name: "xterm-256color", cols, rows, env });
   let raw = "";
   let pending = Promise.resolve();
   proc.onData((d) => {

@@ -4,6 +4,8 @@ import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
+/** The Node that runs jobtop: this one, or another (`npm run test:node24` sets JOBTOP_TEST_NODE). */
+export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
 
 export interface RunResult {
   code: number | null;
@@ -18,7 +20,7 @@ export function runCli(
 ): Promise<RunResult> {
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], {
+    const child = spawn(NODE, [CLI, ...args], {
       env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });

@@ -1,0 +1,60 @@
+// The package as users get it: `npm pack`, installed offline into an empty folder, run with npx.
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+
+const root = resolve(import.meta.dirname, "../..");
+let dir: string;
+let tarball: string;
+let packInfo: { size: number; files: { path: string }[] };
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "jobtop-pack-"));
+  const out = // --ignore-scripts: npm test has built dist/ already; rebuilding it here would race other e2e tests.
+    execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+      cwd: root,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+  const info = JSON.parse(out)[0] as { filename: string; size: number; files: { path: string }[] };
+  packInfo = info;
+  tarball = join(dir, info.filename);
+  execFileSync("npm", ["init", "-y"], { cwd: dir, stdio: "ignore" });
+  // --offline: nothing may come from the network; the package must need nothing at all.
+  execFileSync("npm", ["install", "--offline", "--no-audit", "--no-fund", tarball], {
+    cwd: dir,
+    stdio: "ignore",
+  });
+}, 120_000);
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("the npm package", () => {
+  it("holds the one bundled file, README and LICENSE, under 600 kB, with no dependencies", () => {
+    expect(packInfo.files.map((f) => f.path).sort()).toEqual([
+      "LICENSE",
+      "README.md",
+      "dist/jobtop.js",
+      "package.json",
+    ]);
+    expect(packInfo.size).toBeLessThan(600_000);
+    const pkg = JSON.parse(readFileSync(join(dir, "node_modules/jobtop/package.json"), "utf8"));
+    expect(Object.keys(pkg.dependencies ?? {})).toEqual([]);
+    const lock = JSON.parse(readFileSync(join(dir, "package-lock.json"), "utf8"));
+    expect(Object.keys(lock.packages).filter((p) => p.startsWith("node_modules/"))).toEqual([
+      "node_modules/jobtop",
+    ]);
+  });
+
+  it("runs with npx from the offline install", () => {
+    const npx = (...args: string[]) =>
+      execFileSync("npx", ["--offline", "jobtop", ...args], { cwd: dir, encoding: "utf8", timeout: 30_000 });
+    expect(npx("--version").trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    const table = npx("--demo", "--once");
+    expect(table).toMatch(/^STATUS\s+DISPLAY ID/);
+    expect(table).toMatch(/page 1\/\d+ · \d+ jobs/);
+  });
+});
