@@ -19,7 +19,7 @@ import { type Connection, Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
-import { actionFor } from "./keymap.js";
+import { actionFor, splitKeys } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { initialUi, type UiAction, uiReducer } from "./ui-state.js";
 import { useTerminalSize } from "./use-terminal-size.js";
@@ -27,28 +27,6 @@ import { useTerminalSize } from "./use-terminal-size.js";
 export const WIDE_COLUMNS = 100;
 export const SECRETS_HIDE_MS = 30_000;
 const MESSAGE_MS = 8_000;
-const PLAIN_KEY: Key = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-};
 
 export interface AppProps {
   monitor: Monitor;
@@ -237,13 +215,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   };
 
   useInput((input, key) => {
-    // Keys typed faster than we read them (key repeat over a slow link) arrive as one chunk:
-    // outside a prompt, each character is its own key press.
-    if (!ui.prompt && input.length > 1 && /^[\x21-\x7e]+$/.test(input) && !key.ctrl && !key.meta) {
-      for (const ch of input) onKey(ch, PLAIN_KEY);
-      return;
-    }
-    onKey(input, key);
+    for (const [i, k] of splitKeys(input, key)) onKey(i, k);
   });
 
   function quit() {

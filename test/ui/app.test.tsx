@@ -75,6 +75,19 @@ describe("App", () => {
     expect(selected(g)).not.toBe(first);
   });
 
+  it("takes keys that arrive in one read, Enter included", async () => {
+    const app = setup();
+    const first = selected(await app.waitFor((x) => /Job \d+/.test(x)));
+    app.stdin.write("jj"); // key repeat over a slow link
+    await app.waitFor((x) => selected(x) === first - 2);
+    app.stdin.write(":");
+    await app.waitFor((x) => x.includes("jump to job id"));
+    app.stdin.write("57\r"); // pasted, or typed faster than we read
+    await app.waitFor((x) => selected(x) === 57);
+    app.stdin.write("/nb\x7f\x7fins\r"); // typing, two backspaces, more typing, Enter
+    await app.waitFor((x) => x.includes(`filter "ins"`));
+  });
+
   it("highlights a new log entry and lets it fade", async () => {
     const app = setup({ highlightMs: 600 });
     let f = await app.waitFor((x) => /Job \d+/.test(x));
