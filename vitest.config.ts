@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Test the React the bundle ships: the development build keeps per-commit debug data,
     // which would hide (or fake) leaks and slow every render tenfold.
-    env: { NODE_ENV: "production" },
+    // And render live as the bundle does (it stubs is-in-ci): with CI set, Ink would write
+    // nothing until unmount, and tests of what reaches the terminal would see nothing.
+    env: { NODE_ENV: "production", CI: "false", CONTINUOUS_INTEGRATION: "false" },
   },
 });

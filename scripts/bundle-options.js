@@ -95,6 +95,10 @@ export const plugins = [
   boundInkMeasureCache,
   // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in our bundles.
   stub(/[\\/]ink[\\/]build[\\/]devtools\.js$/, "export {};"),
+  // Ink turns into a "print the last frame at exit" logger when CI or CONTINUOUS_INTEGRATION is
+  // set, and some build hosts set CI in every login shell: jobtop would show a blank screen there.
+  // The monitor needs a TTY anyway (it checks), so it always renders live.
+  stub(/[\\/]is-in-ci[\\/]index\.js$/, "export default false;"),
   // zod bundles error messages in every language; we show English only (saves ~400 kB).
   stub(/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/, 'export { default as en } from "./en.js";'),
 ];
