@@ -1,5 +1,6 @@
 // Drives the built CLI in a real pseudo-terminal and reads the screen through @xterm/headless,
 // the way a person at a terminal would see it.
+import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
 import { CLI, NODE } from "../helpers/cli.js";
@@ -30,6 +31,8 @@ export interface Session {
   exited(): Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
   alternateScreen(): boolean;
+  /** Screen lines that continue the line above: output that ran past the right edge. */
+  wrapped(): number;
   pid: number;
   cols(): number;
 }
@@ -41,6 +44,10 @@ export function startCli(
   let cols = opts.cols ?? 120;
   let rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
+  // Emoji are two cells wide in the terminals people use (Unicode 11 widths), as jobtop assumes;
+  // xterm.js counts them as one unless told.
+  term.loadAddon(new unicode11.Unicode11Addon());
+  term.unicode.activeVersion = "11";
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries({
     PATH: process.env.PATH,
@@ -102,5 +109,11 @@ export function startCli(
     },
     kill: (signal = "SIGTERM") => proc.kill(signal),
     alternateScreen: () => term.buffer.active.type === "alternate",
+    wrapped: () => {
+      const b = term.buffer.active;
+      let n = 0;
+      for (let y = 0; y < b.length; y++) if (b.getLine(y)?.isWrapped) n++;
+      return n;
+    },
   };
 }
