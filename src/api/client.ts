@@ -3,7 +3,7 @@
 // failing with a typed ApiError. Retrying with backoff is the poller's job, not this module's.
 import ky, { type KyInstance } from "ky";
 import { z } from "zod";
-import { ApiError } from "./errors.js";
+import { ApiError, redactError } from "./errors.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
 export interface ClientOptions {
@@ -48,11 +48,14 @@ export function createClient(opts: ClientOptions): JobClient {
     retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
   });
 
-  async function request(
-    path: string,
-    params: Record<string, string>,
-    signal?: AbortSignal,
-  ): Promise<unknown> {
+  /** One API call; its errors never carry the token, even if the server echoes it back. */
+  function request(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+    return send(path, params, signal).catch((e: unknown) => {
+      throw redactError(e, opts.token);
+    });
+  }
+
+  async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
     const deadline = AbortSignal.timeout(timeoutMs);
     const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
     let res: Response;
@@ -94,7 +97,7 @@ export function createClient(opts: ClientOptions): JobClient {
     async getJob(id, signal) {
       const env = (await request("v1/job", { id: String(id) }, signal)) as { job?: unknown };
       const parsed = JobSchema.safeParse(env.job);
-      if (!parsed.success) throw schemaError(parsed.error, "job");
+      if (!parsed.success) throw redactError(schemaError(parsed.error, "job"), opts.token);
       return parsed.data;
     },
     async listJobs(q, signal) {
@@ -113,7 +116,8 @@ export function createClient(opts: ClientOptions): JobClient {
           typeof raw === "object" && raw && typeof (raw as { id?: unknown }).id === "number"
             ? (raw as { id: number }).id
             : undefined;
-        return { ok: false, index, id, error: schemaError(parsed.error, `job[${index}]`).message };
+        const error = redactError(schemaError(parsed.error, `job[${index}]`), opts.token) as ApiError;
+        return { ok: false, index, id, error: error.message };
       });
       // Every job broken is not one bad row but a changed schema: fail, so the last good page stays.
       const firstBad = items.find((i) => !i.ok);

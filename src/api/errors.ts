@@ -32,6 +32,16 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+/**
+ * The same error with every occurrence of `secret` masked. The client passes every error through
+ * this with the bearer token: a server may echo the token back in a message or a field name.
+ */
+export function redactError(e: unknown, secret: string): unknown {
+  // (A token of a few characters would mask ordinary words: "t" in "connection".)
+  if (secret.length < 4 || !isApiError(e) || !e.message.includes(secret)) return e;
+  return new ApiError(e.kind, e.message.split(secret).join("••••••"), e.details);
+}
+
 /** A one-line, plain-words description of any error thrown by the client. */
 export function describeError(e: unknown): string {
   if (isApiError(e)) return e.message;

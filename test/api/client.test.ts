@@ -1,8 +1,10 @@
 // The client against the demo service over real HTTP on loopback.
+import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
+import { FAULT_KINDS } from "../../src/demo/faults.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 
 let demo: DemoServer;
@@ -128,6 +130,54 @@ describe("client against the demo service", () => {
     );
     expect(e.kind).toBe("network");
     expect(e.message).toBe("connection refused");
+  });
+});
+
+describe("the bearer token in errors", () => {
+  it("is in no message, for every fault the demo service can make", async () => {
+    const c = client({ timeoutMs: 300, maxBodyBytes: 1024 * 1024 });
+    const seen: string[] = [];
+    for (const kind of FAULT_KINDS) {
+      demo.clearFaults();
+      demo.injectFault(kind, 2); // twice: the client retries a dropped socket once
+      const page = c.listJobs({ page: 1, perPage: 5, order: "desc" }).then(
+        (p) => p.items.flatMap((i) => (i.ok ? [] : [i.error])).join(" "), // bad-job: a row error
+        (e: unknown) => (e as Error).message,
+      );
+      seen.push(`${kind}: ${await page}`);
+    }
+    demo.clearFaults();
+    expect(seen.join("\n")).not.toContain(demo.token);
+    expect(seen.filter((l) => /: .+/.test(l))).toHaveLength(FAULT_KINDS.length); // each one failed
+  });
+
+  it("is masked even when a hostile server echoes it back", async () => {
+    const T = "tok-ECHOED-4242";
+    const answers: ((res: import("node:http").ServerResponse) => void)[] = [
+      (res) => res.writeHead(200, { "content-type": "application/json" }).end(`{"code":7,"msg":"bad ${T}"}`),
+      (res) => res.writeHead(500, `Oops ${T}`).end(),
+      (res) => res.writeHead(401, { "content-type": "text/html" }).end(`<h1>${T}</h1>`),
+      (res) => res.writeHead(503, `${T}`, { "retry-after": "1" }).end(),
+      // The token as a field name that fails the schema: it would be in the error's path.
+      (res) =>
+        res
+          .writeHead(200, { "content-type": "application/json" })
+          .end(`{"code":0,"msg":"","job":[{"id":1,"app":{"urls":{"${T}":7}}}],"pagination":{}}`),
+    ];
+    let next = 0;
+    const server = createHttpServer((_req, res) => answers[next++ % answers.length]?.(res));
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : 0;
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: T, timeoutMs: 2000 });
+    try {
+      for (let i = 0; i < answers.length; i++) {
+        const e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
+        expect(e.message).not.toContain(T);
+      }
+    } finally {
+      server.close();
+    }
   });
 });
 
