@@ -1,0 +1,106 @@
+// Secrets, proven over a whole session in a real terminal: walking every job of two pages, with
+// the detail pane scrolled to its end and errors forced, no byte jobtop writes contains an SSH
+// password, a URL token, a secret-looking env value or the bearer token, until `s` is pressed.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Job } from "../../src/api/schema.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { KEYS, type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+const BEARER = "bearer-Tk-7f3c9e1d55aa";
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0, token: BEARER });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+async function page(n: number): Promise<Job[]> {
+  const res = await fetch(`${demo.url}/v1/job/jobs?page=${n}&per_page=20&order=desc`, {
+    headers: { authorization: `Bearer ${BEARER}` },
+  });
+  return ((await res.json()) as { job: Job[] }).job;
+}
+
+/** Every secret a job holds, by the issue's definition (not by the code under test). */
+function secretsOf(j: Job): string[] {
+  const out = j.app.SSHAuths.map((a) => a.BaseOn.Cred.password);
+  for (const u of Object.values(j.app.urls).flatMap((x) => x.urls))
+    for (const m of u.matchAll(/[?&]token=([^&#]+)/g)) out.push(m[1] ?? "");
+  for (const pair of j.app.envs.split(";")) {
+    const [name = "", value = ""] = pair.split("=", 2);
+    if (/TOKEN|KEY|SECRET|PASSWORD|PASS|CRED|AUTH/i.test(name)) out.push(value);
+  }
+  return out.filter((x) => x.length >= 4);
+}
+
+/** The terminal output as text: styling removed, so a styled secret is still one string. */
+const plain = (raw: string) => raw.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, "");
+
+describe("secrets in a real terminal", () => {
+  it("never reach the terminal until s, over two pages of jobs and every error", async () => {
+    const pages = [await page(1), await page(2)];
+    const secrets = [...new Set([BEARER, ...pages.flat().flatMap(secretsOf)])];
+    // The demo data has every kind: passwords, URL tokens and secret env values.
+    expect(pages.flat().some((j) => j.app.envs.includes("TOKEN="))).toBe(true);
+    expect(secrets.length).toBeGreaterThan(40);
+
+    const t = startCli(["--base-url", demo.url, "--interval", "250ms", "--list-interval", "500ms"], {
+      cols: 200,
+      rows: 50,
+      env: { JOBTOP_TOKEN: BEARER },
+    });
+    s = t;
+    const leaks = () => secrets.filter((x) => plain(t.raw()).includes(x) || t.text().includes(x));
+
+    for (const [p, jobs] of pages.entries()) {
+      if (p > 0) {
+        t.press(KEYS.right);
+        await t.waitFor(`page ${p + 1}/`);
+      }
+      for (const [i, job] of jobs.entries()) {
+        if (i > 0) t.press(KEYS.down);
+        await t.waitFor(`${job.displayID} · status`, 5000);
+        // The detail pane scrolled to its end, so every section has been drawn.
+        t.press(KEYS.tab);
+        t.press("j".repeat(30));
+        await t.waitFor((sc) => {
+          const m = /Job \d+ \d+–(\d+)\/(\d+)/.exec(sc); // "Job 7 12–48/48": at the end
+          return !m || m[1] === m[2];
+        });
+        t.press(KEYS.tab);
+        expect(leaks()).toEqual([]);
+      }
+    }
+
+    // Every kind of error line, while the data stays on screen.
+    for (const kind of ["500", "502-html", "429", "malformed", "drift", "code", "bad-job", "401"] as const) {
+      demo.injectFault(kind, 3);
+      await new Promise((r) => setTimeout(r, 500));
+      demo.clearFaults();
+    }
+    // A rejected token is retried slowly (a minute); r asks again now.
+    await t.waitFor("token rejected");
+    t.press("r");
+    await t.waitFor(/● ok/, 8000);
+    expect(leaks()).toEqual([]);
+
+    // s shows them: the selected job's own secrets appear, so the check above could see them.
+    const selected = pages[1]?.[19] as Job;
+    const own = secretsOf(selected);
+    expect(own.length).toBeGreaterThan(0);
+    t.press("s");
+    await t.waitFor("secrets shown");
+    await t.waitFor((sc) => own.every((x) => sc.includes(x)));
+    expect(plain(t.raw())).not.toContain(BEARER); // the bearer token is never shown at all
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+    s = undefined;
+  }, 90_000);
+});
