@@ -135,6 +135,16 @@ describe("the monitor in a real terminal", () => {
     s = undefined;
   });
 
+  it("draws no colour with NO_COLOR set, and still marks the selected row", async () => {
+    const t = open([], { env: { NO_COLOR: "1" } });
+    const sc = await t.waitFor("State timeline", 5000);
+    expect(sc).toMatch(/^›/m);
+    const colours = [...t.raw().matchAll(/\x1b\[([0-9;]*)m/g)].filter((m) =>
+      /(^|;)(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;|$)/.test(m[1] ?? ""),
+    );
+    expect(colours).toEqual([]);
+  });
+
   it("restores the terminal on SIGTERM", async () => {
     const t = open();
     await t.waitFor(/Job \d+/, 5000);
