@@ -21,7 +21,7 @@ import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
 import { actionFor, splitKeys } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
-import { initialUi, type UiAction, uiReducer } from "./ui-state.js";
+import { cursorIndex, initialUi, type UiAction, uiReducer } from "./ui-state.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
 export const WIDE_COLUMNS = 100;
@@ -54,15 +54,20 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     () => visibleItems(snap.list.data, snap.job.data, ui.filter),
     [snap.list.data, snap.job.data, ui.filter],
   );
-  const cursor = Math.min(ui.cursor, Math.max(0, items.length - 1));
-  const cursorItem = items[cursor];
-  const selectedId = ui.pinnedId ?? (cursorItem?.ok ? cursorItem.job.id : undefined);
+  const ids = useMemo(() => items.map((i) => (i.ok ? i.job.id : undefined)), [items]);
+  const cursor = cursorIndex(ui, ids);
+  const cursorJobId = ids[cursor];
+  const selectedId = ui.pinnedId ?? cursorJobId;
   const selected: Job | undefined =
     snap.job.data?.id === selectedId && selectedId !== undefined
       ? snap.job.data
       : items.find((i): i is PageItem & { ok: true } => i.ok && i.job.id === selectedId)?.job;
 
   useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
+  // Remember which job the cursor is on, so it stays on that job when rows shift.
+  useEffect(() => {
+    if (cursorJobId !== undefined) dispatch({ type: "follow", id: cursorJobId, index: cursor });
+  }, [cursorJobId, cursor, dispatch]);
 
   // Secrets hide again by themselves: this screen is left open unattended.
   useEffect(() => {
@@ -156,10 +161,10 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     const ms = maxScroll(lines, detailHeight);
     switch (action) {
       case "up":
-        dispatch({ type: "move", delta: -1, count: items.length, maxScroll: ms });
+        dispatch({ type: "move", delta: -1, from: cursorIndex(ui, ids), count: ids.length, maxScroll: ms });
         break;
       case "down":
-        dispatch({ type: "move", delta: 1, count: items.length, maxScroll: ms });
+        dispatch({ type: "move", delta: 1, from: cursorIndex(ui, ids), count: ids.length, maxScroll: ms });
         break;
       case "nextPage":
       case "prevPage":

@@ -5,6 +5,11 @@ export type Overlay = "none" | "help" | "picker";
 
 export interface UiState {
   cursor: number;
+  /**
+   * The job the cursor is on. When the page's rows shift under it (a new job on top, a job gone),
+   * the cursor follows this job rather than staying on a row that now shows another one.
+   */
+  cursorId: number | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
   pinnedId: number | undefined;
   focus: "list" | "detail";
@@ -18,6 +23,7 @@ export interface UiState {
 
 export const initialUi: UiState = {
   cursor: 0,
+  cursorId: undefined,
   pinnedId: undefined,
   focus: "list",
   scroll: 0,
@@ -29,7 +35,9 @@ export const initialUi: UiState = {
 };
 
 export type UiAction =
-  | { type: "move"; delta: number; count: number; maxScroll: number }
+  /** `from`: the row the cursor is on now (see cursorIndex). */
+  | { type: "move"; delta: number; from: number; count: number; maxScroll: number }
+  | { type: "follow"; id: number; index: number }
   | { type: "pageChanged" }
   | { type: "focus" }
   | { type: "overlay"; overlay: Overlay }
@@ -52,10 +60,13 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
         ...s,
         pinnedId: undefined,
         scroll: 0,
-        cursor: clamp(s.cursor + a.delta, 0, Math.max(0, a.count - 1)),
+        cursor: clamp(a.from + a.delta, 0, Math.max(0, a.count - 1)),
+        cursorId: undefined, // the App follows the job on the new row
       };
+    case "follow":
+      return s.cursorId === a.id && s.cursor === a.index ? s : { ...s, cursorId: a.id, cursor: a.index };
     case "pageChanged":
-      return { ...s, cursor: 0, scroll: 0, pinnedId: undefined };
+      return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
     case "focus":
       return { ...s, focus: s.focus === "list" ? "detail" : "list" };
     case "overlay":
@@ -71,7 +82,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "promptSubmit": {
       if (!s.prompt) return s;
       if (s.prompt.kind === "filter")
-        return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, scroll: 0 };
+        return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, cursorId: undefined, scroll: 0 };
       const id = Number(s.prompt.text.trim());
       if (!Number.isInteger(id) || id < 0 || s.prompt.text.trim() === "") {
         return { ...s, prompt: undefined, message: msg(`not a job id: "${s.prompt.text}"`, "warn") };
@@ -82,7 +93,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       if (s.overlay !== "none") return { ...s, overlay: "none" };
       if (s.focus === "detail") return { ...s, focus: "list" };
       if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
-      return s.filter ? { ...s, filter: "", cursor: 0 } : s;
+      return s.filter ? { ...s, filter: "" } : s; // the cursor stays on its job
     case "message":
       return { ...s, message: msg(a.text, a.tone ?? "info") };
     case "clearMessage":
@@ -93,6 +104,12 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
 function msg(text: string, tone: "info" | "warn") {
   messageSeq += 1;
   return { text, tone, seq: messageSeq };
+}
+
+/** The row the cursor is on: its job's row if that job is still listed, else the remembered row. */
+export function cursorIndex(s: UiState, ids: readonly (number | undefined)[]): number {
+  const byId = s.cursorId === undefined ? -1 : ids.indexOf(s.cursorId);
+  return byId >= 0 ? byId : Math.min(s.cursor, Math.max(0, ids.length - 1));
 }
 
 function clamp(v: number, lo: number, hi: number): number {

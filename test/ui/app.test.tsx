@@ -136,4 +136,18 @@ describe("App", () => {
     app.stdin.write("s");
     await app.waitFor((x) => !strip(x).includes(password));
   });
+
+  it("keeps the selection on its job when a new job appears above it", async () => {
+    const app = setup({ order: "desc" });
+    const first = selected(await app.waitFor((x) => /Job \d+/.test(x)));
+    app.stdin.write("jj");
+    const mine = first - 2;
+    await app.waitFor((x) => selected(x) === mine);
+    const added = demo.addJob(); // newest first: it lands on the top row and every row shifts down
+    await app.waitFor((x) => strip(x).includes(added.displayID));
+    await new Promise((r) => setTimeout(r, 300)); // a few more polls
+    expect(selected(app.frame())).toBe(mine);
+    app.stdin.write("k"); // and moving goes on from where it is now
+    await app.waitFor((x) => selected(x) === mine + 1);
+  });
 });
