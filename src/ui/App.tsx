@@ -64,10 +64,8 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
       : items.find((i): i is PageItem & { ok: true } => i.ok && i.job.id === selectedId)?.job;
 
   useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
-  // Remember which job the cursor is on, so it stays on that job when rows shift.
-  useEffect(() => {
-    if (cursorJobId !== undefined) dispatch({ type: "follow", id: cursorJobId, index: cursor });
-  }, [cursorJobId, cursor, dispatch]);
+  // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
+  useEffect(() => dispatch({ type: "follow", ids, index: cursor }), [ids, cursor, dispatch]);
 
   // Secrets hide again by themselves: this screen is left open unattended.
   useEffect(() => {
@@ -161,10 +159,10 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     const ms = maxScroll(lines, detailHeight);
     switch (action) {
       case "up":
-        dispatch({ type: "move", delta: -1, from: cursorIndex(ui, ids), count: ids.length, maxScroll: ms });
+        dispatch({ type: "move", delta: -1, ids, maxScroll: ms });
         break;
       case "down":
-        dispatch({ type: "move", delta: 1, from: cursorIndex(ui, ids), count: ids.length, maxScroll: ms });
+        dispatch({ type: "move", delta: 1, ids, maxScroll: ms });
         break;
       case "nextPage":
       case "prevPage":

@@ -35,9 +35,9 @@ export const initialUi: UiState = {
 };
 
 export type UiAction =
-  /** `from`: the row the cursor is on now (see cursorIndex). */
-  | { type: "move"; delta: number; from: number; count: number; maxScroll: number }
-  | { type: "follow"; id: number; index: number }
+  /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
+  | { type: "move"; delta: number; ids: readonly (number | undefined)[]; maxScroll: number }
+  | { type: "follow"; ids: readonly (number | undefined)[]; index: number }
   | { type: "pageChanged" }
   | { type: "focus" }
   | { type: "overlay"; overlay: Overlay }
@@ -54,17 +54,19 @@ let messageSeq = 0;
 
 export function uiReducer(s: UiState, a: UiAction): UiState {
   switch (a.type) {
-    case "move":
+    case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
-      return {
-        ...s,
-        pinnedId: undefined,
-        scroll: 0,
-        cursor: clamp(a.from + a.delta, 0, Math.max(0, a.count - 1)),
-        cursorId: undefined, // the App follows the job on the new row
-      };
-    case "follow":
-      return s.cursorId === a.id && s.cursor === a.index ? s : { ...s, cursorId: a.id, cursor: a.index };
+      const cursor = clamp(cursorIndex(s, a.ids) + a.delta, 0, Math.max(0, a.ids.length - 1));
+      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+    }
+    case "follow": {
+      // Remember the job on the cursor's row when none is remembered yet (first data, a new page)
+      // or the remembered one has left the page. Only if that row is still the cursor's: an
+      // effect from an older render must not undo a move made since.
+      const id = a.ids[a.index];
+      const known = s.cursorId !== undefined && a.ids.includes(s.cursorId);
+      return id === undefined || known || cursorIndex(s, a.ids) !== a.index ? s : { ...s, cursorId: id };
+    }
     case "pageChanged":
       return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
     case "focus":
