@@ -23,10 +23,43 @@ export const fixInkIncrementalCursor = {
       if (!src.includes(write)) throw new Error("ink log-update changed: review scripts/bundle-options.js");
       const merged =
         "stream.write(buffer.join('').replace(/(?:\\u001B\\[E){2,}/g, (m) => '\\u001B[' + m.length / 3 + 'E'));";
-      return { contents: src.replace(buggy, fixed).replace(write, merged), loader: "js" };
+      // And a changed line is rewritten from its first changed cell, not from column 0: an idle
+      // second then costs the ticking "ok 12s ago" and what follows it, not the whole header.
+      const wholeLine = /ansiEscapes\.cursorTo\(0\) \+\s*nextLines\[i\] \+/;
+      if (!wholeLine.test(src)) throw new Error("ink log-update changed: review scripts/bundle-options.js");
+      const contents = src
+        .replace(buggy, fixed)
+        .replace(write, merged)
+        .replace(wholeLine, "changedTail(previousLines[i], nextLines[i]) +");
+      return { contents: CHANGED_TAIL + contents, loader: "js" };
     });
   },
 };
+
+// `changedTail(previous, next)`: the cursor move and text that turn the previous line into the next
+// one, starting at the first cell that differs (same character and same style before it). Widths
+// come from string-width, as in Ink's own layout; a zero-width character (a combining mark) in
+// the common part falls back to rewriting the whole line.
+const CHANGED_TAIL = `
+import { ansiCodesToString as __codes, styledCharsFromTokens as __styled, styledCharsToString as __toString, tokenize as __tokenize } from "@alcalzone/ansi-tokenize";
+import __width from "string-width";
+function changedTail(previous, next) {
+  const whole = "\\u001B[1G" + next;
+  if (!previous || previous[0] !== next[0]) return whole;
+  const a = __styled(__tokenize(previous));
+  const b = __styled(__tokenize(next));
+  let i = 0;
+  let col = 0;
+  for (const n = Math.min(a.length, b.length); i < n; i++) {
+    if (a[i].value !== b[i].value || __codes(a[i].styles) !== __codes(b[i].styles)) break;
+    const w = __width(b[i].value);
+    if (w < 1 || w > 2) return whole;
+    col += w;
+  }
+  if (i === 0 || (i < b.length && __width(b[i].value) < 1)) return whole;
+  return "\\u001B[" + (col + 1) + "G" + (i < b.length ? __toString(b.slice(i)) : "");
+}
+`;
 
 export function stub(filter, contents) {
   return {
@@ -88,9 +121,43 @@ export const boundInkMeasureCache = {
   },
 };
 
+// On a resize Ink erases its previous frame line by line (only when the terminal got narrower)
+// and at once draws the tree it has, still laid out for the old size. A terminal that narrows
+// re-wraps the old, wider lines (xterm, VTE, iTerm2 reflow), the erase misses rows, the old-size
+// frame wraps too, and the incremental renderer never rewrites the leftovers: garbage until
+// quit. jobtop owns the whole alternate screen, so on any resize it clears the screen and draws
+// in full once the App has re-rendered for the new size (its own resize listener), a moment later.
+export const clearInkScreenOnResize = {
+  name: "clear-ink-screen-on-resize",
+  setup(b) {
+    b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]ink\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const from = src.indexOf("    resized = () => {");
+      const to = src.indexOf("this.lastTerminalWidth = currentWidth;\n    };", from);
+      if (from < 0 || to < 0) throw new Error("ink ink.js changed: review scripts/bundle-options.js");
+      const resized = `    resized = () => {
+        this.log.clear();
+        this.options.stdout.write("\\u001B[2J\\u001B[H");
+        this.lastOutput = "";
+        this.lastOutputToRender = "";
+        this.lastTerminalWidth = this.getTerminalWidth();
+        clearTimeout(this.redrawAfterResize);
+        this.redrawAfterResize = setTimeout(() => {
+            if (this.isUnmounted) return;
+            this.calculateLayout();
+            this.onRender();
+        }, 30);
+    };`;
+      const end = to + "this.lastTerminalWidth = currentWidth;\n    };".length;
+      return { contents: src.slice(0, from) + resized + src.slice(end), loader: "js" };
+    });
+  },
+};
+
 /** The plugins every bundle of Ink needs here. */
 export const plugins = [
   fixInkIncrementalCursor,
+  clearInkScreenOnResize,
   shareInkOutputCaches,
   boundInkMeasureCache,
   // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in our bundles.

@@ -62,10 +62,27 @@ export function startCli(
   const proc = pty.spawn(NODE, [CLI, ...args], { name: "xterm-256color", cols, rows, env });
   let raw = "";
   let pending = Promise.resolve();
+  /** How much of `raw` the headless terminal has drawn. */
+  let drawn = 0;
   proc.onData((d) => {
     raw += d;
-    pending = pending.then(() => new Promise<void>((r) => term.write(d, r)));
+    const upTo = raw.length;
+    pending = pending.then(
+      () =>
+        new Promise<void>((r) =>
+          term.write(d, () => {
+            drawn = upTo;
+            r();
+          }),
+        ),
+    );
   });
+  // Frames come wrapped in synchronized-output marks (BSU … ESU); a frame can arrive in more than
+  // one read. A real terminal shows nothing of it until the end mark, so neither do we.
+  const midFrame = () => {
+    const seen = raw.slice(0, drawn);
+    return seen.lastIndexOf("\x1b[?2026h") > seen.lastIndexOf("\x1b[?2026l");
+  };
   const exit = new Promise<{ exitCode: number; signal?: number }>((resolve) => proc.onExit(resolve));
   const screen = () => {
     const b = term.buffer.active;
@@ -97,7 +114,7 @@ export function startCli(
       for (;;) {
         await pending;
         const s = screen().join("\n");
-        if (test(s)) return s;
+        if (!midFrame() && test(s)) return s;
         if (Date.now() > until) throw new Error(`timed out waiting for ${String(what)}; screen:\n${s}`);
         await new Promise((r) => setTimeout(r, 50));
       }
