@@ -164,6 +164,28 @@ describe("the monitor in a real terminal", () => {
     expect(body()).toBe(before);
   });
 
+  it("rings the bell on a status change with --bell, and only then", async () => {
+    const bells = (raw: string) => raw.replace(/\x1b\][^\x07]*\x07/g, "").split("\x07").length - 1;
+    for (const [flags, expected] of [
+      [["--bell"], 1],
+      [[], 0],
+    ] as const) {
+      const t = open([...flags]);
+      await t.waitFor("State timeline", 5000);
+      let target: number | undefined;
+      for (let id = 200; id > 0 && target === undefined; id--) {
+        const j = demo.getJob(id);
+        if (j && j.status !== 3 && t.text().includes(j.displayID)) target = id;
+      }
+      expect(target).toBeDefined();
+      expect(bells(t.raw())).toBe(0);
+      demo.advance(target);
+      await t.waitFor(/✱ 1 change/, 3000);
+      expect(bells(t.raw())).toBe(expected);
+      t.kill("SIGKILL");
+    }
+  });
+
   it("draws no colour with NO_COLOR set, and still marks the selected row", async () => {
     const t = open([], { env: { NO_COLOR: "1" } });
     const sc = await t.waitFor("State timeline", 5000);
