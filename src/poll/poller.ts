@@ -28,6 +28,7 @@ export const realClock: Clock = {
 export interface PollerOptions<T> {
   fetch: (signal: AbortSignal) => Promise<T>;
   intervalMs: number;
+  /** Longest retry delay; by default ten intervals, at least 5 s and at most a minute. */
   maxBackoffMs?: number;
   authRetryMs?: number;
   retryAfterCapMs?: number;
@@ -78,7 +79,9 @@ export function backoffDelay(failures: number, baseMs: number, maxMs: number, ra
 export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
-  const maxBackoff = opts.maxBackoffMs ?? 60_000;
+  // The cap follows the interval: whoever asked for a poll every 2 s wants the service back on
+  // screen within ~20 s of its return, not a minute; a slow 10 s page poll still backs off to 60 s.
+  const maxBackoff = () => opts.maxBackoffMs ?? Math.min(60_000, Math.max(5_000, interval * 10));
   const authRetry = opts.authRetryMs ?? 60_000;
   const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
   const jitter = opts.jitter ?? 0.1;
@@ -188,7 +191,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
 
   const failureDelay = (error: unknown, failures: number): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    const backoff = backoffDelay(failures, interval, maxBackoff, random);
+    const backoff = backoffDelay(failures, interval, maxBackoff(), random);
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
     return retryAfter === undefined ? backoff : Math.max(backoff, Math.min(retryAfter, retryAfterCap));
   };

@@ -241,6 +241,31 @@ describe("poller", () => {
     expect(new Set(gaps.slice(5)).size).toBeGreaterThan(3); // jittered, not in step
   });
 
+  it("caps the backoff at ten intervals by default (5 s to 60 s), so a returning service shows soon", async () => {
+    for (const [intervalMs, cap] of [
+      [300, 5_000],
+      [2_000, 20_000],
+      [10_000, 60_000],
+    ] as const) {
+      const starts: number[] = [];
+      const p = createPoller({
+        fetch: async () => {
+          starts.push(Date.now());
+          throw new ApiError("network", "connection refused");
+        },
+        intervalMs,
+        random: () => 0.999, // always the longest delay the cap allows
+        clock,
+      });
+      p.start();
+      await vi.advanceTimersByTimeAsync(600_000);
+      p.stop();
+      const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+      expect(Math.max(...gaps)).toBeLessThanOrEqual(cap);
+      expect(Math.max(...gaps)).toBeGreaterThan(cap * 0.99);
+    }
+  });
+
   it("uses the backoff when it is longer than Retry-After", async () => {
     const starts: number[] = [];
     const p = createPoller({
