@@ -1,5 +1,6 @@
 // esbuild options shared by the CLI bundle and the benchmark bundle.
 import { readFile } from "node:fs/promises";
+import { fileURLToPath } from "node:url";
 
 // Two fixes to Ink 6.8's incremental renderer. It moves the cursor up one line too few when the frame ends with a
 // newline (any frame shorter than the terminal, which we need so Ink does not clear the whole
@@ -31,35 +32,14 @@ export const fixInkIncrementalCursor = {
         .replace(buggy, fixed)
         .replace(write, merged)
         .replace(wholeLine, "changedTail(previousLines[i], nextLines[i]) +");
-      return { contents: CHANGED_TAIL + contents, loader: "js" };
+      const helper = fileURLToPath(new URL("./changed-tail.js", import.meta.url));
+      return {
+        contents: `import { changedTail } from ${JSON.stringify(helper)};\n${contents}`,
+        loader: "js",
+      };
     });
   },
 };
-
-// `changedTail(previous, next)`: the cursor move and text that turn the previous line into the next
-// one, starting at the first cell that differs (same character and same style before it). Widths
-// come from string-width, as in Ink's own layout; a zero-width character (a combining mark) in
-// the common part falls back to rewriting the whole line.
-const CHANGED_TAIL = `
-import { ansiCodesToString as __codes, styledCharsFromTokens as __styled, styledCharsToString as __toString, tokenize as __tokenize } from "@alcalzone/ansi-tokenize";
-import __width from "string-width";
-function changedTail(previous, next) {
-  const whole = "\\u001B[1G" + next;
-  if (!previous || previous[0] !== next[0]) return whole;
-  const a = __styled(__tokenize(previous));
-  const b = __styled(__tokenize(next));
-  let i = 0;
-  let col = 0;
-  for (const n = Math.min(a.length, b.length); i < n; i++) {
-    if (a[i].value !== b[i].value || __codes(a[i].styles) !== __codes(b[i].styles)) break;
-    const w = __width(b[i].value);
-    if (w < 1 || w > 2) return whole;
-    col += w;
-  }
-  if (i === 0 || (i < b.length && __width(b[i].value) < 1)) return whole;
-  return "\\u001B[" + (col + 1) + "G" + (i < b.length ? __toString(b.slice(i)) : "");
-}
-`;
 
 export function stub(filter, contents) {
   return {
