@@ -11,7 +11,9 @@ const LEAVE_ALT = "\x1b[?25h\x1b[?1049l";
 
 export async function runMonitor(config: Config, client: JobClient): Promise<number> {
   const out = process.stdout;
-  let bellAt = 0;
+  // -Infinity, not 0: performance.now() counts from process start, so 0 silenced every change
+  // in the program's first second.
+  let bellAt = Number.NEGATIVE_INFINITY;
   const monitor = new Monitor({
     client,
     perPage: config.perPage,
