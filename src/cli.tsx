@@ -9,6 +9,7 @@ import { buildConfig, type Config, ConfigError, parseDuration, type RawConfig } 
 import { DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { runOnce } from "./modes/once.js";
+import { Monitor } from "./poll/monitor.js";
 
 const HELP = `
   Usage
@@ -182,8 +183,18 @@ async function main(): Promise<void> {
     return;
   }
 
+  // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
+  // initialise: its answer travels while they do.
+  const monitor = new Monitor({
+    client,
+    perPage: config.perPage,
+    order: config.order,
+    intervalMs: config.intervalMs,
+    listIntervalMs: config.listIntervalMs,
+  });
+  monitor.start();
   const { runMonitor } = await import("./ui/run.js");
-  const code = await runMonitor(config, client);
+  const code = await runMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
 }

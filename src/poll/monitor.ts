@@ -28,7 +28,6 @@ export interface MonitorOptions {
   order: Order;
   intervalMs: number;
   listIntervalMs: number;
-  onChange?: (job: Job) => void;
   /** How long a change stays highlighted (default 10 s). */
   highlightMs?: number;
   clock?: Clock;
@@ -153,7 +152,6 @@ export class Monitor {
       if (d.changed) {
         count++;
         keys.push(`job:${next.id}`, ...d.newEntryIds.map((e) => `entry:${e}`));
-        this.opts.onChange?.(next);
       }
     }
     if (isPage) {

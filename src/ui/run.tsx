@@ -1,33 +1,21 @@
 // Runs the full-screen monitor: alternate screen in, Ink render, and the terminal restored on
 // every way out (q, Ctrl+C, SIGTERM, SIGHUP, a crash).
-import { render } from "ink";
-import type { JobClient } from "../api/client.js";
+import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
-import { Monitor } from "../poll/monitor.js";
+import type { Monitor } from "../poll/monitor.js";
 import { App } from "./App.js";
 
 const ENTER_ALT = "\x1b[?1049h\x1b[H";
 const LEAVE_ALT = "\x1b[?25h\x1b[?1049l";
+/** How long the first frame waits for the first page before it shows "loading…" instead. */
+const FIRST_PAGE_WAIT_MS = 300;
 
-export async function runMonitor(config: Config, client: JobClient): Promise<number> {
+/** Runs the monitor on a Monitor already started, so its first request is under way. */
+export async function runMonitor(config: Config, monitor: Monitor): Promise<number> {
   const out = process.stdout;
-  // -Infinity, not 0: performance.now() counts from process start, so 0 silenced every change
-  // in the program's first second.
-  let bellAt = Number.NEGATIVE_INFINITY;
-  const monitor = new Monitor({
-    client,
-    perPage: config.perPage,
-    order: config.order,
-    intervalMs: config.intervalMs,
-    listIntervalMs: config.listIntervalMs,
-    onChange: () => {
-      // One bell for a burst of changes, not one per job.
-      if (!config.bell || performance.now() - bellAt < 1000) return;
-      bellAt = performance.now();
-      out.write("\x07");
-    },
-  });
+  if (config.bell) ringOnChange(monitor, out);
 
+  let app: Instance | undefined;
   let restored = false;
   const restore = () => {
     if (restored) return;
@@ -40,25 +28,14 @@ export async function runMonitor(config: Config, client: JobClient): Promise<num
     }
     out.write(LEAVE_ALT);
   };
-
-  // The first request goes out before Ink starts: its answer is the first frame worth seeing.
-  monitor.start();
-  out.write(ENTER_ALT);
-  const app = render(<App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} />, {
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 15,
-    incrementalRendering: true,
-  });
-
   const onSignal = (signal: NodeJS.Signals) => {
-    app.unmount();
+    app?.unmount();
     restore();
     process.exit(signal === "SIGTERM" ? 143 : 129);
   };
   const onCrash = (e: unknown) => {
     try {
-      app.unmount();
+      app?.unmount();
     } catch {
       // already broken; restoring the terminal matters more
     }
@@ -71,10 +48,57 @@ export async function runMonitor(config: Config, client: JobClient): Promise<num
   process.on("uncaughtException", onCrash);
   process.on("unhandledRejection", onCrash);
 
+  out.write(ENTER_ALT);
+  // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
+  // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
+  await firstPage(monitor, FIRST_PAGE_WAIT_MS);
+  app = render(<App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} />, {
+    exitOnCtrlC: false,
+    patchConsole: false,
+    maxFps: 15,
+    incrementalRendering: true,
+  });
+
   try {
     await app.waitUntilExit();
   } finally {
     restore();
   }
   return 0;
+}
+
+/** Resolves once the page has answered (data or error), or after `ms`. */
+function firstPage(monitor: Monitor, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const answered = () => {
+      const { list } = monitor.getSnapshot();
+      return list.data !== undefined || list.error !== undefined;
+    };
+    if (answered()) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = monitor.subscribe(() => {
+      if (answered()) done();
+    });
+  });
+}
+
+/** --bell: one bell for a burst of status changes, not one per job. */
+function ringOnChange(monitor: Monitor, out: NodeJS.WriteStream): void {
+  let seen = monitor.getSnapshot().changeCount;
+  // -Infinity, not 0: performance.now() counts from process start, so 0 silenced every change
+  // in the program's first second.
+  let bellAt = Number.NEGATIVE_INFINITY;
+  monitor.subscribe(() => {
+    const n = monitor.getSnapshot().changeCount;
+    if (n <= seen) return;
+    seen = n;
+    if (performance.now() - bellAt < 1000) return;
+    bellAt = performance.now();
+    out.write("\x07");
+  });
 }
