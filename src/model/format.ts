@@ -1,28 +1,16 @@
 // Width-aware text fitting (CJK and emoji take two cells) and compact times for the screen.
-import stringWidth from "string-width";
+import { displayWidth, graphemes } from "./width.js";
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
-/**
- * Strings made only of characters that are one cell wide and one UTF-16 unit long (ASCII,
- * Latin, punctuation such as · … ×, arrows, box drawing, the status symbols ◌◔●■ and ✱):
- * their width is their length. Checked against string-width for every character in these ranges.
- */
-const NARROW =
-  /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
-
-export function displayWidth(s: string): number {
-  return NARROW.test(s) ? s.length : stringWidth(s);
-}
+export { displayWidth };
 
 /** Cuts `s` to at most `width` cells, ending with `…` when cut. Never splits a grapheme. */
 export function truncate(s: string, width: number): string {
   if (width <= 0) return "";
   if (displayWidth(s) <= width) return s;
-  if (NARROW.test(s)) return `${s.slice(0, width - 1)}…`;
   let out = "";
   let used = 0;
-  for (const { segment } of segmenter.segment(s)) {
-    const w = stringWidth(segment);
+  for (const segment of graphemes(s)) {
+    const w = displayWidth(segment);
     if (used + w > width - 1) break;
     out += segment;
     used += w;
@@ -72,7 +60,7 @@ export function wrap(s: string, width: number, opts: { hard?: boolean } = {}): s
       lineWidth = ww;
       continue;
     }
-    for (const { segment } of segmenter.segment(word)) {
+    for (const segment of graphemes(word)) {
       const sw = displayWidth(segment);
       if (lineWidth + sw > w) flush();
       line += segment;
@@ -87,7 +75,7 @@ function hardWrap(s: string, w: number): string[] {
   const lines: string[] = [];
   let line = "";
   let used = 0;
-  for (const { segment } of segmenter.segment(s)) {
+  for (const segment of graphemes(s)) {
     const sw = displayWidth(segment);
     if (used + sw > w && line !== "") {
       lines.push(line);

@@ -90,23 +90,3 @@ describe("coarse durations", () => {
     expect(formatDuration(3720, { coarse: true })).toBe("1h 02m");
   });
 });
-
-describe("narrow fast path", () => {
-  it("agrees with string-width for every character it covers", async () => {
-    const { default: stringWidth } = await import("string-width");
-    const ranges: [number, number][] = [
-      [0x20, 0x7e],
-      [0xa0, 0x2ff],
-      [0x2010, 0x205e],
-      [0x2190, 0x21ff],
-      [0x2500, 0x25ff],
-      [0x2731, 0x2731],
-    ];
-    for (const [a, b] of ranges) {
-      for (let c = a; c <= b; c++) {
-        const ch = String.fromCodePoint(c);
-        expect(displayWidth(`ab${ch}`), `U+${c.toString(16)}`).toBe(2 + stringWidth(ch));
-      }
-    }
-  });
-});

@@ -1,0 +1,73 @@
+// How many terminal cells a string takes: the one width function of the whole screen. jobtop's
+// own truncation uses it, and the bundle points Ink's string-width imports here too
+// (scripts/bundle-options.js), so the two always agree on every cell.
+//
+// It gives string-width's answer, faster. Nearly all text on screen is one code point per
+// character; its width is a table lookup per character, with no grapheme segmenter and no
+// \p{RGI_Emoji} regular expression (together ~15 ms the first time they run, and microseconds
+// per line after). Anything that can join neighbours into one cluster (marks, ZWJ, variation
+// selectors, flags, skin tones, Hangul jamo, controls) goes to string-width itself. The tests
+// check every Unicode code point against string-width.
+import { eastAsianWidth } from "get-east-asian-width";
+import stringWidth from "string-width";
+import stripAnsi from "strip-ansi";
+
+/**
+ * Characters one cell wide and one UTF-16 unit long (ASCII, Latin, punctuation such as · … ×,
+ * arrows, box drawing, the status symbols ◌◔●■ and ✱): their width is their length.
+ */
+const NARROW =
+  /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
+
+/**
+ * Code points that are zero-width or may join a neighbour into one grapheme cluster: a string
+ * holding any of them is measured by string-width. The last ranges are Hangul jamo, the Thai
+ * and Lao vowels that extend clusters, and the code points that prefix the next one (Prepend).
+ */
+const JOINING =
+  /[\p{Mark}\p{Grapheme_Extend}\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Surrogate}\p{Regional_Indicator}\p{Emoji_Modifier}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{113d1}\u{11d46}\u{11f02}]/u;
+
+const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
+const NARROW_EAW = { ambiguousAsWide: false };
+
+export interface WidthOptions {
+  ambiguousIsNarrow?: boolean;
+  countAnsiEscapeCodes?: boolean;
+}
+
+/** string-width's answer for `s` (same options), in cells. */
+export function displayWidth(s: string, options?: WidthOptions): number {
+  if (typeof s !== "string" || s.length === 0) return 0;
+  if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true))
+    return stringWidth(s, options);
+  if (NARROW.test(s)) return s.length;
+  if (s.includes("\x1b") || s.includes("\x9b")) {
+    const plain = stripAnsi(s);
+    return NARROW.test(plain) ? plain.length : widthOfPlain(plain);
+  }
+  return widthOfPlain(s);
+}
+
+function widthOfPlain(s: string): number {
+  if (JOINING.test(s)) return stringWidth(s);
+  let width = 0;
+  for (const ch of s) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp < 0x7f) width += 1;
+    else if (cp >= 0x2300 && EMOJI_PRESENTATION.test(ch)) width += 2;
+    else width += eastAsianWidth(cp, NARROW_EAW);
+  }
+  return width;
+}
+
+let segmenter: Intl.Segmenter | undefined;
+
+/** The grapheme clusters of `s`: its code points, unless some of them can join. */
+export function graphemes(s: string): Iterable<string> {
+  if (!JOINING.test(s)) return s;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return Array.from(segmenter.segment(s), (g) => g.segment);
+}
+
+/** Drop-in for string-width's default export, for the modules of Ink that import it. */
+export default displayWidth;

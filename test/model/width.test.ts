@@ -1,0 +1,96 @@
+import fc from "fast-check";
+import stringWidth from "string-width";
+import { describe, expect, it } from "vitest";
+import { displayWidth, graphemes } from "../../src/model/width.js";
+
+const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+
+// Pieces that stress clustering: emoji sequences, flags, skin tones, keycaps, combining
+// marks, Hangul jamo, Thai, Indic prepend, controls, colour codes, and plain wide text.
+const pieces = [
+  "a",
+  "Z",
+  " ",
+  "·",
+  "…",
+  "训",
+  "データ",
+  "🚀",
+  "🧪",
+  "👩‍💻",
+  "👨‍👩‍👧",
+  "🇯🇵",
+  "🇫",
+  "👍🏽",
+  "🏽",
+  "1️⃣",
+  "#⃣",
+  "☺",
+  "☺️",
+  "e\u0301",
+  "\u0301",
+  "\u200d",
+  "\ufe0f",
+  "\u1100\u1161\u11a8",
+  "\u1161",
+  "한",
+  "ำ",
+  "\u0600",
+  "\t",
+  "\n",
+  "\r\n",
+  "\x7f",
+  "\x1b[31m",
+  "\x1b[0m",
+  "\x1b]8;;http://x\x07",
+  "\u00ad",
+  "ｱ",
+  "\uff9e",
+  "Ω",
+  "\ud800",
+];
+const text = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((a) => a.join(""));
+
+describe("displayWidth", () => {
+  it("gives string-width's width for every Unicode code point, alone and between others", () => {
+    const wrong: string[] = [];
+    // Planes 4 to 13 hold no characters (yet): one code point in 61 of them is enough.
+    for (let cp = 0; cp <= 0x10ffff; cp += cp >= 0x40000 && cp < 0xe0000 ? 61 : 1) {
+      const ch = String.fromCodePoint(cp);
+      const want = stringWidth(ch);
+      if (displayWidth(ch) !== want || displayWidth(`a${ch}·`) !== stringWidth(`a${ch}·`))
+        wrong.push(`U+${cp.toString(16)}: ${displayWidth(ch)} ≠ ${want}`);
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+  });
+
+  it("gives string-width's width for strings mixing every kind of cluster", () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(displayWidth(s)).toBe(stringWidth(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("passes string-width's options through", () => {
+    expect(displayWidth("±", { ambiguousIsNarrow: false })).toBe(
+      stringWidth("±", { ambiguousIsNarrow: false }),
+    );
+    expect(displayWidth("\x1b[31mab", { countAnsiEscapeCodes: true })).toBe(
+      stringWidth("\x1b[31mab", { countAnsiEscapeCodes: true }),
+    );
+    expect(displayWidth("")).toBe(0);
+  });
+});
+
+describe("graphemes", () => {
+  it("splits like Intl.Segmenter", () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect([...graphemes(s)]).toEqual(Array.from(segmenter.segment(s), (g) => g.segment));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
