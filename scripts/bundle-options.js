@@ -148,9 +148,49 @@ export const oneWidthFunction = {
   },
 };
 
+/** Replaces exact snippets in one dependency's file; the build fails if one is not found. */
+function patch(name, filter, replacements) {
+  return {
+    name,
+    setup(b) {
+      b.onLoad({ filter }, async (args) => {
+        let src = await readFile(args.path, "utf8");
+        for (const [from, to] of replacements) {
+          if (!src.includes(from))
+            throw new Error(`${args.path} changed: review ${name} in scripts/bundle-options.js`);
+          src = src.replace(from, to);
+        }
+        return { contents: src, loader: "js" };
+      });
+    },
+  };
+}
+
+// Work a dependency does when it loads, for something jobtop may never need: deferred to its
+// first use. Each one is milliseconds of every start (`node --cpu-prof dist/jobtop.js --version`).
+export const deferLoadTimeWork = [
+  // meow normalises package.json (with its SPDX licence tables) only if cli.pkg is read, which
+  // jobtop never does, yet loads the normaliser eagerly.
+  patch("lazy-normalize-package-data", /[\\/]meow[\\/]build[\\/]dependencies\.js$/, [
+    [
+      "var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);",
+      "const normalizePackageData = (...args) => getDefaultExportFromCjs(requireNormalize())(...args);",
+    ],
+  ]),
+  // string-width's grapheme segmenter (~6 ms to build) is needed only for text that
+  // src/model/width.ts cannot measure by itself.
+  patch("lazy-string-width-segmenter", /[\\/]string-width[\\/]index\.js$/, [
+    [
+      "const segmenter = new Intl.Segmenter();",
+      "let realSegmenter;\nconst segmenter = { segment: (s) => (realSegmenter ??= new Intl.Segmenter()).segment(s) };",
+    ],
+  ]),
+];
+
 /** The plugins every bundle of Ink needs here. */
 export const plugins = [
   oneWidthFunction,
+  ...deferLoadTimeWork,
   fixInkIncrementalCursor,
   clearInkScreenOnResize,
   shareInkOutputCaches,
