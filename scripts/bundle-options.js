@@ -169,8 +169,15 @@ function patch(name, filter, replacements) {
 // Work a dependency does when it loads, for something jobtop may never need: deferred to its
 // first use. Each one is milliseconds of every start (`node --cpu-prof dist/jobtop.js --version`).
 export const deferLoadTimeWork = [
-  // meow normalises package.json (with its SPDX licence tables) only if cli.pkg is read, which
-  // jobtop never does, yet loads the normaliser eagerly.
+  // meow finds and reads package.json (read-package-up) unless given `pkg`, which jobtop always
+  // passes, and normalises it (normalize-package-data, with its SPDX licence tables) only if
+  // cli.pkg is read, which jobtop never does; yet it loads the normaliser eagerly.
+  patch("meow-without-package-reading", /[\\/]meow[\\/]build[\\/]options\.js$/, [
+    [
+      "import { a as readPackageUpSync, n as normalizePackageData } from './dependencies.js';",
+      "const readPackageUpSync = () => undefined;\nconst normalizePackageData = () => {};",
+    ],
+  ]),
   patch("lazy-normalize-package-data", /[\\/]meow[\\/]build[\\/]dependencies\.js$/, [
     [
       "var normalizeExports = requireNormalize();\nconst normalizePackageData = getDefaultExportFromCjs(normalizeExports);",
