@@ -58,6 +58,8 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const cursor = cursorIndex(ui, ids);
   const cursorJobId = ids[cursor];
   const selectedId = ui.pinnedId ?? cursorJobId;
+  // A job reached with ":" is marked on its row when it is on this page; if not, its title says so.
+  const pinnedRow = ui.pinnedId === undefined ? -1 : ids.indexOf(ui.pinnedId);
   const selected: Job | undefined =
     snap.job.data?.id === selectedId && selectedId !== undefined
       ? snap.job.data
@@ -237,8 +239,9 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const numPages = Math.max(1, snap.list.data?.pagination.numPages ?? 1);
   const connection = connectionOf(snap);
   const host = sanitize(hostOf(config.baseUrl));
+  const offPage = ui.pinnedId !== undefined && pinnedRow < 0 ? " · not on this page (Esc: back)" : "";
   const detailTitle = selected
-    ? `Job ${selected.id}${ui.showSecrets ? " · secrets shown" : ""}`
+    ? `Job ${selected.id}${offPage}${ui.showSecrets ? " · secrets shown" : ""}`
     : selectedId !== undefined
       ? `Job ${selectedId} · loading…`
       : "No job selected";
@@ -251,7 +254,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const list = (
     <JobList
       items={items}
-      cursor={ui.pinnedId === undefined ? cursor : -1}
+      cursor={ui.pinnedId === undefined ? cursor : pinnedRow}
       width={listWidth}
       height={wide ? bodyHeight : listHeight}
       columns={cols}

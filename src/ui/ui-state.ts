@@ -56,7 +56,10 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
   switch (a.type) {
     case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
-      const cursor = clamp(cursorIndex(s, a.ids) + a.delta, 0, Math.max(0, a.ids.length - 1));
+      // From the job reached with ":" when it is on this page, else from the cursor's row.
+      const pinned = s.pinnedId === undefined ? -1 : a.ids.indexOf(s.pinnedId);
+      const from = pinned >= 0 ? pinned : cursorIndex(s, a.ids);
+      const cursor = clamp(from + a.delta, 0, Math.max(0, a.ids.length - 1));
       return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "follow": {

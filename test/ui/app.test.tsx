@@ -88,6 +88,28 @@ describe("App", () => {
     await app.waitFor((x) => x.includes(`filter "ins"`));
   });
 
+  it("marks a job reached with : on its row, moves on from it, and says when it is on no row", async () => {
+    const app = setup();
+    const first = selected(await app.waitFor((x) => /Job \d+/.test(x)));
+    const markedRow = (f: string) =>
+      strip(f)
+        .split("\n")
+        .find((l) => l.includes("›")) ?? "";
+    const target = demo.getJob(first - 4);
+    app.stdin.write(`:${first - 4}\r`);
+    let f = await app.waitFor((x) => selected(x) === first - 4);
+    expect(markedRow(f)).toContain(target?.displayID);
+    expect(strip(f)).not.toContain("not on this page");
+    app.stdin.write("j");
+    f = await app.waitFor((x) => selected(x) === first - 5);
+    expect(markedRow(f)).toContain(demo.getJob(first - 5)?.displayID);
+    app.stdin.write(":1\r"); // the oldest job: on the last page, newest first
+    f = await app.waitFor((x) => selected(x) === 1 && strip(x).includes("not on this page"));
+    expect(markedRow(f)).toBe("");
+    app.stdin.write("\x1b");
+    await app.waitFor((x) => selected(x) === first - 5);
+  });
+
   it("highlights a new log entry and lets it fade", async () => {
     const app = setup({ highlightMs: 600 });
     let f = await app.waitFor((x) => /Job \d+/.test(x));
