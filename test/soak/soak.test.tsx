@@ -121,10 +121,12 @@ describe("soak", () => {
     const unsubscribe = monitor.subscribe(() => notifications++);
     monitor.start();
     let ticks = 0;
+    let mostTimers = 0; // the most pending at once (it depends on the moment); must not grow
     const runCycles = async (n: number) => {
       const target = w.calls() + n;
       while (w.calls() < target) {
         await vi.advanceTimersByTimeAsync(20_000);
+        mostTimers = Math.max(mostTimers, vi.getTimerCount());
         w.tick(++ticks);
         const items = monitor.getSnapshot().list.data?.items ?? [];
         const pick = items[ticks % Math.max(1, items.length)];
@@ -135,7 +137,8 @@ describe("soak", () => {
     await runCycles(10_000);
     gc();
     const heap0 = process.memoryUsage().heapUsed;
-    const timers0 = vi.getTimerCount();
+    const timers0 = mostTimers;
+    mostTimers = 0;
     const calls0 = w.calls();
     const changes0 = monitor.getSnapshot().changeCount;
     await runCycles(CYCLES);
@@ -144,13 +147,13 @@ describe("soak", () => {
     const growth = (heap1 - heap0) / 1048576;
     const changes = monitor.getSnapshot().changeCount - changes0;
     console.log(
-      `soak (Monitor): ${w.calls() - calls0} poll cycles, ${changes} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB), timers ${timers0} → ${vi.getTimerCount()}`,
+      `soak (Monitor): ${w.calls() - calls0} poll cycles, ${changes} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB), timers at most ${timers0} → ${mostTimers}`,
     );
     expect(w.calls() - calls0).toBeGreaterThanOrEqual(CYCLES);
     expect(changes).toBeGreaterThan(CYCLES / 500);
     expect(notifications).toBeGreaterThan(CYCLES);
     expect(growth).toBeLessThan(2);
-    expect(vi.getTimerCount()).toBeLessThanOrEqual(timers0 + 1);
+    expect(mostTimers).toBeLessThanOrEqual(timers0 + 1);
     unsubscribe();
     monitor.stop();
     expect(vi.getTimerCount()).toBe(0);
@@ -183,10 +186,14 @@ describe("soak", () => {
     monitor.start();
 
     let ticks = 0;
+    // How many timers are pending depends on the moment (a message's, a highlight's, a throttled
+    // frame's): the most seen over many cycles is what must not grow.
+    let mostTimers = 0;
     const runCycles = async (n: number) => {
       const target = w.calls() + n;
       while (w.calls() < target) {
         await vi.advanceTimersByTimeAsync(5_000);
+        mostTimers = Math.max(mostTimers, vi.getTimerCount());
         if (process.env.SOAK_DEBUG && ticks % 500 === 0)
           console.log("tick", ticks, w.calls(), vi.getTimerCount());
         w.tick(++ticks);
@@ -199,7 +206,8 @@ describe("soak", () => {
     await runCycles(500); // warm up: JIT, caches, first pages
     gc();
     const heap0 = process.memoryUsage().heapUsed;
-    const timers0 = vi.getTimerCount();
+    const timers0 = mostTimers;
+    mostTimers = 0;
     const entries0 = performance.getEntries().length;
     const calls0 = w.calls();
 
@@ -209,12 +217,12 @@ describe("soak", () => {
     const growth = (heap1 - heap0) / 1024 / 1024;
     const snap = monitor.getSnapshot();
     console.log(
-      `soak (App): ${w.calls() - calls0} poll cycles, ${snap.changeCount} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB), timers ${timers0} → ${vi.getTimerCount()}, performance entries ${entries0} → ${performance.getEntries().length}`,
+      `soak (App): ${w.calls() - calls0} poll cycles, ${snap.changeCount} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB), timers at most ${timers0} → ${mostTimers}, performance entries ${entries0} → ${performance.getEntries().length}`,
     );
     expect(w.calls() - calls0).toBeGreaterThanOrEqual(APP_CYCLES);
     expect(snap.changeCount).toBeGreaterThan(APP_CYCLES / 200);
     expect(growth).toBeLessThan(2);
-    expect(vi.getTimerCount()).toBeLessThanOrEqual(timers0 + 1);
+    expect(mostTimers).toBeLessThanOrEqual(timers0 + 1); // a leak adds one per cycle, not one
     expect(performance.getEntries().length).toBe(entries0);
     expect(stdout.bytes).toBeGreaterThan(0);
     app.unmount();
