@@ -1,16 +1,21 @@
 // Bundles the CLI into one self-contained file (dist/jobtop.js) so that the published
 // package installs nothing at run time and `npx jobtop` starts fast on a cold cache.
+//
+// Two steps: src/cli.tsx and everything it imports become one CommonJS bundle (a string), and
+// src/boot.ts, the bin, carries that string and runs it through V8's code cache (see there).
+import { createHash } from "node:crypto";
 import { chmodSync } from "node:fs";
 import { build } from "esbuild";
 import { plugins } from "./bundle-options.js";
 
-await build({
+const bundle = await build({
   entryPoints: ["src/cli.tsx"],
-  outfile: "dist/jobtop.js",
   bundle: true,
+  write: false,
+  outfile: "dist/jobtop.js", // where the code will run from: import.meta.url and require are its
   platform: "node",
   target: "node20",
-  format: "esm",
+  format: "cjs",
   // esbuild rewrites /…/v literals as new RegExp(…, "v") for node20, which V8 compiles at load:
   // string-width's \p{RGI_Emoji} costs ~9 ms of every start that way. Node 20 has the v flag;
   // a literal is compiled when first used.
@@ -19,19 +24,33 @@ await build({
   legalComments: "none",
   // The development react-reconciler records a performance entry per commit and never
   // clears it: a monitor left open for days would run out of memory. Always production.
-  define: { "process.env.NODE_ENV": '"production"' },
-  // Some bundled CommonJS code calls require(); give the ESM bundle a real one.
+  // import.meta.url (meow, Yoga's glue) is the bin's own URL; CommonJS has no import.meta.
+  define: { "process.env.NODE_ENV": '"production"', "import.meta.url": "__jobtopUrl" },
   // NO_COLOR (no-color.org): Ink's colours come from chalk, which reads FORCE_COLOR, not NO_COLOR,
   // when it loads, before any of our code runs. Markers (›, ✱) still show selection and changes.
   banner: {
     js: [
-      "#!/usr/bin/env node",
-      'import { createRequire as __jobtopCreateRequire } from "node:module";',
-      "const require = __jobtopCreateRequire(import.meta.url);",
+      'const __jobtopUrl = require("node:url").pathToFileURL(__filename).href;',
       'if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";',
     ].join("\n"),
   },
   plugins,
+  logLevel: "warning",
+});
+const code = bundle.outputFiles[0].text;
+
+await build({
+  entryPoints: ["src/boot.ts"],
+  outfile: "dist/jobtop.js",
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  define: {
+    JOBTOP_BUNDLE: JSON.stringify(code),
+    JOBTOP_BUNDLE_ID: JSON.stringify(createHash("sha256").update(code).digest("hex").slice(0, 16)),
+  },
+  banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
 });
 chmodSync("dist/jobtop.js", 0o755);

@@ -1,6 +1,6 @@
 // esbuild options shared by the CLI bundle and the benchmark bundle.
 import { readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 // Two fixes to Ink 6.8's incremental renderer. It moves the cursor up one line too few when the frame ends with a
 // newline (any frame shorter than the terminal, which we need so Ink does not clear the whole
@@ -194,10 +194,65 @@ export const deferLoadTimeWork = [
   ]),
 ];
 
+// The bundle is CommonJS so that src/boot.ts can run it through V8's code cache (vm.Script),
+// and CommonJS has no top-level await. Ink awaits twice at top level, both only when DEV=true
+// (devtools, stubbed above, and its own package.json for them): never awaited here.
+export const inkWithoutTopLevelAwait = patch(
+  "ink-without-top-level-await",
+  /[\\/]ink[\\/]build[\\/]reconciler\.js$/,
+  [
+    ["await import('./devtools.js');", "import('./devtools.js');"],
+    ["? await loadPackageJson()", "? { name: undefined, version: undefined }"],
+  ],
+);
+
+// Yoga awaits its WebAssembly at top level. Emscripten lets the embedder instantiate it instead
+// (instantiateWasm), and then the whole start-up is synchronous: the module is compiled and
+// instantiated at once from the bytes, taken out of the base64 data URL the glue carries (and
+// removed there, so the bundle holds them once). The build fails if Yoga did not load.
+const YOGA_DATA_URL = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
+export const yogaWithoutTopLevelAwait = {
+  name: "yoga-without-top-level-await",
+  setup(b) {
+    b.onLoad(
+      { filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ },
+      async (args) => {
+        const src = await readFile(args.path, "utf8");
+        if (!YOGA_DATA_URL.test(src))
+          throw new Error("yoga's glue changed: review scripts/bundle-options.js");
+        return { contents: src.replace(YOGA_DATA_URL, 'H=""'), loader: "js" };
+      },
+    );
+    b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, async (args) => {
+      const src = await readFile(args.path, "utf8");
+      const glue = await readFile(
+        new URL("../binaries/yoga-wasm-base64-esm.js", pathToFileURL(args.path)),
+        "utf8",
+      );
+      const wasm = YOGA_DATA_URL.exec(glue)?.[1];
+      const tla = "const Yoga = wrapAssembly(await loadYoga());";
+      if (!wasm || !src.includes(tla)) throw new Error("yoga changed: review scripts/bundle-options.js");
+      const sync = `const wasm = Buffer.from(${JSON.stringify(wasm)}, "base64");
+const yogaModule = {
+  instantiateWasm(imports, receive) {
+    receive(new WebAssembly.Instance(new WebAssembly.Module(wasm), imports));
+    return {};
+  },
+};
+loadYoga(yogaModule);
+if (typeof yogaModule.Node !== "function") throw new Error("Yoga did not load synchronously");
+const Yoga = wrapAssembly(yogaModule);`;
+      return { contents: src.replace(tla, sync), loader: "js" };
+    });
+  },
+};
+
 /** The plugins every bundle of Ink needs here. */
 export const plugins = [
   oneWidthFunction,
   ...deferLoadTimeWork,
+  inkWithoutTopLevelAwait,
+  yogaWithoutTopLevelAwait,
   fixInkIncrementalCursor,
   clearInkScreenOnResize,
   shareInkOutputCaches,

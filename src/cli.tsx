@@ -53,7 +53,8 @@ function warn(message: string): void {
 
 function parseArgs() {
   return meow(HELP, {
-    importMeta: import.meta,
+    // Only .url is read (to find package.json, which pkg already gives).
+    importMeta: { url: import.meta.url } as ImportMeta,
     pkg,
     allowUnknownFlags: true,
     flags: {

@@ -1,11 +1,15 @@
 // Runs the built CLI (dist/jobtop.js, made by `npm run build`, which `npm test` runs first).
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
 /** The Node that runs jobtop: this one, or another (`npm run test:node24` sets JOBTOP_TEST_NODE). */
 export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
+/** jobtop's code cache (src/boot.ts) goes here in tests, not into the user's ~/.cache. */
+export const TEST_CACHE_HOME = join(tmpdir(), "jobtop-test-cache");
 
 export interface RunResult {
   code: number | null;
@@ -21,7 +25,7 @@ export function runCli(
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";

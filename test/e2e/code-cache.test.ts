@@ -1,0 +1,97 @@
+// The bin keeps V8's code cache of the bundle (src/boot.ts). What a user can see of it: a file in
+// their cache directory after the first run, and starts that work whatever state it is in.
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Runs the monitor with its cache in `cacheHome` until the first job's details are on screen. */
+async function run(cacheHome: string, env: Record<string, string> = {}) {
+  s = startCli(["--base-url", demo.url], {
+    env: { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: cacheHome, ...env },
+  });
+  await s.waitFor("State timeline", 8000);
+  return s;
+}
+
+function cacheFiles(cacheHome: string): string[] {
+  try {
+    return readdirSync(join(cacheHome, "jobtop")).filter((f) => f.endsWith(".v8cache"));
+  } catch {
+    return [];
+  }
+}
+
+async function waitForCache(cacheHome: string, test: (bytes: Buffer) => boolean, ms = 6000) {
+  const until = Date.now() + ms;
+  for (;;) {
+    const [f] = cacheFiles(cacheHome);
+    const path = f && join(cacheHome, "jobtop", f);
+    if (path && test(readFileSync(path))) return path;
+    if (Date.now() > until) throw new Error(`no code cache in ${cacheHome}: ${cacheFiles(cacheHome)}`);
+    await sleep(100);
+  }
+}
+
+describe("code cache", () => {
+  it("is written once, private to the user, and used by the next start", async () => {
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    let t = await run(home);
+    const path = await waitForCache(home, (b) => b.length > 100_000);
+    expect(statSync(join(home, "jobtop")).mode & 0o777).toBe(0o700);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    t.kill("SIGKILL");
+    const written = statSync(path).mtimeMs;
+    t = await run(home);
+    t.press("j");
+    await sleep(2500); // past the moment a start without a usable cache writes one
+    expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
+    expect(cacheFiles(home)).toHaveLength(1);
+  });
+
+  it("starts normally from a corrupt cache, and replaces it", async () => {
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    s = await run(home);
+    const path = await waitForCache(home, (b) => b.length > 100_000);
+    s.kill("SIGKILL");
+    writeFileSync(path, Buffer.alloc(50_000, 0x5a)); // garbage
+    const t = await run(home);
+    await waitForCache(home, (b) => b.length > 100_000 && b[0] !== 0x5a);
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+  });
+
+  it("runs when the cache cannot be written, and not at all with NODE_DISABLE_COMPILE_CACHE", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const notADir = join(dir, "file");
+    writeFileSync(notADir, "");
+    let t = await run(notADir);
+    await sleep(2500);
+    t.press("j");
+    await t.waitFor("State timeline");
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+
+    t = await run(dir, { NODE_DISABLE_COMPILE_CACHE: "1" });
+    await sleep(2500);
+    expect(cacheFiles(dir)).toEqual([]);
+  });
+});
