@@ -3,7 +3,7 @@
 // and the functions run on the way to the first frame: about a quarter of the time to it.
 // (Node 22 has module.enableCompileCache for this; Node 20, which jobtop supports, does not.)
 //
-// The cache is one file per build, Node version and architecture in $XDG_CACHE_HOME/jobtop
+// The cache is one file per build, Node version, architecture and V8 flags in $XDG_CACHE_HOME/jobtop
 // (~/.cache/jobtop), written once, two seconds into a run that had none, when the code to the
 // first frame has run. Anything wrong with it (missing, stale, corrupt, a read-only home) only
 // means a slower start; V8 checks it against this source and rejects what does not match.
@@ -24,7 +24,16 @@ const WRITE_AFTER_MS = 2000;
 const filename = fileURLToPath(import.meta.url);
 const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE;
 const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "jobtop");
-const file = join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}.v8cache`);
+// V8 rejects a cache made under other V8 flags (NODE_OPTIONS=--max-old-space-size=…, say): one
+// file per set of flags, so that starts with and without them do not overwrite each other's.
+const flags = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}`);
+const file = join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${flags}.v8cache`);
+
+function fnv1a(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(16).padStart(8, "0");
+}
 
 function readCache(): Buffer | undefined {
   try {
