@@ -186,10 +186,16 @@ export const deferLoadTimeWork = [
   ]),
   // string-width's grapheme segmenter (~6 ms to build) is needed only for text that
   // src/model/width.ts cannot measure by itself.
+  // Its \p{RGI_Emoji} regex takes ~9 ms to build (V8 expands the emoji sequences when it
+  // creates it), for the rare text src/model/width.ts hands over.
   patch("lazy-string-width-segmenter", /[\\/]string-width[\\/]index\.js$/, [
     [
       "const segmenter = new Intl.Segmenter();",
       "let realSegmenter;\nconst segmenter = { segment: (s) => (realSegmenter ??= new Intl.Segmenter()).segment(s) };",
+    ],
+    [
+      "const rgiEmojiRegex = /^\\p{RGI_Emoji}$/v;",
+      'let realRgiEmojiRegex;\nconst rgiEmojiRegex = { test: (s) => (realRgiEmojiRegex ??= new RegExp("^\\\\p{RGI_Emoji}$", "v")).test(s) };',
     ],
   ]),
 ];

@@ -2,6 +2,7 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli } from "../helpers/cli.js";
@@ -90,6 +91,27 @@ describe("--once", () => {
     }
     expect(r.stdout).not.toContain("token=");
     expect(r.stdout).not.toContain(demo.token);
+  });
+
+  it("keeps columns aligned for emoji sequences, flags and combining marks", async () => {
+    // These go to string-width itself (src/model/width.ts measures the rest); the bundle loads
+    // parts of it lazily, so this runs that path in the built program.
+    const first = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
+    const id = Number(first.stdout.split("\n")[1]?.trim().split(/\s+/).at(-1));
+    const job = demo.getJob(id);
+    if (!job) throw new Error(`no job ${id}`);
+    const remark = job.app.remark;
+    job.app.remark = "👩‍💻🇯🇵e\u0301 x";
+    try {
+      const r = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
+      expect(r.code).toBe(0);
+      const [header = "", row = ""] = r.stdout.split("\n");
+      expect(row).toContain("👩‍💻🇯🇵e\u0301 x");
+      const node = job.ctx.nodeDisplayID;
+      expect(stringWidth(row.slice(0, row.indexOf(` ${node} `) + 1))).toBe(header.indexOf("NODE"));
+    } finally {
+      job.app.remark = remark;
+    }
   });
 
   it("exits non-zero with a clear message when the token is rejected", async () => {
