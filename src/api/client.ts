@@ -56,13 +56,47 @@ export function createClient(opts: ClientOptions): JobClient {
   }
 
   async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
-    const deadline = AbortSignal.timeout(timeoutMs);
-    const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
+    // A garbage collection while a request waits must not cut it off from its deadline. Node
+    // (20 and 24) links a Request's signal to the one it was given only weakly, and nothing
+    // holds the Request ky builds once fetch() has it: after a GC, aborting does nothing, and a
+    // service that accepts the connection but never answers (a half-open link after a network
+    // drop) holds the poll forever. So the Requests are held here until the exchange ends, and
+    // the deadline is a plain timer on one controller (AbortSignal.timeout is weakly held too).
+    const requests: Request[] = [];
+    const ac = new AbortController();
+    const deadline = { passed: false };
+    const timer = setTimeout(() => {
+      deadline.passed = true;
+      ac.abort();
+    }, timeoutMs);
+    const onAbort = () => ac.abort();
+    if (signal?.aborted) ac.abort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      return await exchange(path, params, ac.signal, deadline, requests);
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+      requests.length = 0;
+    }
+  }
+
+  async function exchange(
+    path: string,
+    params: Record<string, string>,
+    signal: AbortSignal,
+    deadline: { passed: boolean },
+    requests: Request[],
+  ): Promise<unknown> {
     let res: Response;
     try {
-      res = await http.get(path, { searchParams: params, signal: combined });
+      res = await http.get(path, {
+        searchParams: params,
+        signal,
+        hooks: { beforeRequest: [(request) => void requests.push(request)] },
+      });
     } catch (e) {
-      throw toTransportError(e, deadline, timeoutMs);
+      throw toTransportError(e, deadline.passed, timeoutMs);
     }
     if (res.status < 200 || res.status > 299) {
       await res.body?.cancel().catch(() => {});
@@ -72,7 +106,7 @@ export function createClient(opts: ClientOptions): JobClient {
     try {
       text = await readCapped(res, maxBody);
     } catch (e) {
-      throw toTransportError(e, deadline, timeoutMs);
+      throw toTransportError(e, deadline.passed, timeoutMs);
     }
     let json: unknown;
     try {
@@ -158,9 +192,9 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
-function toTransportError(e: unknown, deadline: AbortSignal, timeoutMs: number): ApiError {
+function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number): ApiError {
   if (e instanceof ApiError) return e;
-  if (deadline.aborted) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
+  if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
   const err = e as { name?: string; cause?: { code?: string }; code?: string };
   if (err?.name === "AbortError") return new ApiError("network", "request cancelled");
   const code = err?.cause?.code ?? err?.code;

@@ -1,6 +1,8 @@
 // The client against the demo service over real HTTP on loopback.
 import { createServer as createHttpServer } from "node:http";
 import { createServer } from "node:net";
+import v8 from "node:v8";
+import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
@@ -62,6 +64,29 @@ describe("client against the demo service", () => {
     const e = await failure(client({ timeoutMs: 300 }).listJobs({ page: 1, perPage: 5, order: "desc" }));
     expect(e.kind).toBe("timeout");
     expect(performance.now() - t0).toBeLessThan(1500);
+  });
+
+  it("times out, and cancels, a hanging request even when garbage is collected while it waits", async () => {
+    // Node links a Request's signal to its source only weakly: without the client holding on,
+    // a collection here left requests to a silent service pending forever.
+    v8.setFlagsFromString("--expose-gc");
+    const gc = vm.runInNewContext("gc") as () => void;
+    const collect = setInterval(gc, 50);
+    try {
+      demo.injectFault("hang", 2);
+      const t0 = performance.now();
+      const e = await failure(client({ timeoutMs: 400 }).listJobs({ page: 1, perPage: 5, order: "desc" }));
+      expect(e.kind).toBe("timeout");
+      expect(performance.now() - t0).toBeLessThan(1500);
+
+      const ac = new AbortController();
+      setTimeout(() => ac.abort(), 300);
+      const t1 = performance.now();
+      await failure(client({ timeoutMs: 60_000 }).getJob(1, ac.signal));
+      expect(performance.now() - t1).toBeLessThan(1500);
+    } finally {
+      clearInterval(collect);
+    }
   });
 
   it("says an HTML 502 page is an HTTP error", async () => {

@@ -1,4 +1,5 @@
 // The whole program in a real pseudo-terminal against the demo service over HTTP.
+import { type AddressInfo, createServer, type Socket } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { KEYS, type Session, startCli } from "./pty.js";
@@ -221,6 +222,27 @@ describe("the monitor in a real terminal", () => {
       /(^|;)(3[0-8]|4[0-8]|9[0-7]|10[0-7])(;|$)/.test(m[1] ?? ""),
     );
     expect(colours).toEqual([]);
+  });
+
+  it("says so when the service accepts connections but never answers, from the first request on", async () => {
+    // A half-open link after a network drop looks like this. It used to show "loading…" for
+    // ever: a garbage collection (Ink's start-up makes one) cut requests off from their deadline.
+    const held: Socket[] = [];
+    const silent = createServer((c) => void held.push(c));
+    await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      s = startCli(["--base-url", `http://127.0.0.1:${port}`, "--timeout", "1s"], {
+        env: { JOBTOP_TOKEN: "t" },
+      });
+      const t = s;
+      await t.waitFor((x) => /offline since .*retrying/.test(x) && x.includes("no answer within 1s"), 6000);
+      t.press("q");
+      expect((await t.exited()).exitCode).toBe(0);
+    } finally {
+      for (const c of held) c.destroy();
+      silent.close();
+    }
   });
 
   it("restores the terminal on SIGTERM", async () => {
