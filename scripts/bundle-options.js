@@ -215,7 +215,8 @@ export const inkWithoutTopLevelAwait = patch(
 // Yoga awaits its WebAssembly at top level. Emscripten lets the embedder instantiate it instead
 // (instantiateWasm), and then the whole start-up is synchronous: the module is compiled and
 // instantiated at once from the bytes, taken out of the base64 data URL the glue carries (and
-// removed there, so the bundle holds them once). The build fails if Yoga did not load.
+// removed there, so the bundle holds them once). If Yoga ever stops loading synchronously, the
+// monitor throws at start (and every e2e test with it); the build itself cannot tell.
 const YOGA_DATA_URL = /H="data:application\/octet-stream;base64,([A-Za-z0-9+/=]+)"/;
 export const yogaWithoutTopLevelAwait = {
   name: "yoga-without-top-level-await",

@@ -1,17 +1,34 @@
 // The bin (dist/jobtop.js): runs the bundled program, which the build puts into this file as a
 // string, through V8's code cache. A start with the cache skips compiling ~690 kB of JavaScript
-// and the functions run on the way to the first frame: about a quarter of the time to it.
+// and the functions run on the way to the first frame: about a fifth of the time to it.
 // (Node 22 has module.enableCompileCache for this; Node 20, which jobtop supports, does not.)
 //
-// The cache is one file per build, Node version, architecture and V8 flags in $XDG_CACHE_HOME/jobtop
-// (~/.cache/jobtop), written once, two seconds into a run that had none, when the code to the
-// first frame has run. Anything wrong with it (missing, stale, corrupt, a read-only home) only
-// means a slower start; V8 checks it against this source and rejects what does not match.
-// NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own compile cache.
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+// The cache is one file per build, Node version, architecture and V8 flags in
+// $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
+// when the code to the first frame has run. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it
+// does Node's own compile cache.
+//
+// A code cache is code: V8 trusts it (it checks little more than the source's length and
+// crashes on damaged bytes). So it is used only from a directory and file that belong to this
+// user and that no one else can write, never through a symlink, and only if its own SHA-256
+// (over the bytes and this build's id) matches; anything else means a normal, slower start.
+import { createHash, randomBytes } from "node:crypto";
+import {
+  closeSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import { createRequire } from "node:module";
 import { homedir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
@@ -20,14 +37,27 @@ declare const JOBTOP_BUNDLE: string;
 declare const JOBTOP_BUNDLE_ID: string;
 
 const WRITE_AFTER_MS = 2000;
+const MAGIC = Buffer.from("jobtopV8");
+const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
+const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
 const filename = fileURLToPath(import.meta.url);
-const useCache = !process.env.NODE_DISABLE_COMPILE_CACHE;
-const dir = join(process.env.XDG_CACHE_HOME || join(homedir(), ".cache"), "jobtop");
+const dir = cacheDir();
 // V8 rejects a cache made under other V8 flags (NODE_OPTIONS=--max-old-space-size=…, say): one
 // file per set of flags, so that starts with and without them do not overwrite each other's.
 const flags = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}`);
-const file = join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${flags}.v8cache`);
+const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${flags}.v8cache`);
+
+function cacheDir(): string | undefined {
+  if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
+  try {
+    const xdg = process.env.XDG_CACHE_HOME;
+    // The XDG spec ignores a relative path; so does jobtop.
+    return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "jobtop");
+  } catch {
+    return undefined; // no home directory (HOME unset, no passwd entry)
+  }
+}
 
 function fnv1a(s: string): string {
   let h = 0x811c9dc5;
@@ -35,27 +65,78 @@ function fnv1a(s: string): string {
   return (h >>> 0).toString(16).padStart(8, "0");
 }
 
+function digest(data: Uint8Array): Buffer {
+  return createHash("sha256").update(JOBTOP_BUNDLE_ID).update(data).digest();
+}
+
+/** Ours alone: owned by this user, writable by no one else, and not a symlink. */
+function isPrivate(path: string, kind: "dir" | "file"): boolean {
+  const st = lstatSync(path);
+  const uid = process.getuid?.();
+  if (kind === "dir" ? !st.isDirectory() : !st.isFile()) return false;
+  return (uid === undefined || st.uid === uid) && (st.mode & 0o022) === 0;
+}
+
+function ownsNearestFolder(path: string): boolean {
+  for (let p = path; ; p = dirname(p)) {
+    try {
+      const uid = process.getuid?.();
+      return uid === undefined || statSync(p).uid === uid;
+    } catch {
+      if (dirname(p) === p) return false; // nothing exists up to the root
+    }
+  }
+}
+
 function readCache(): Buffer | undefined {
   try {
-    return useCache ? readFileSync(file) : undefined;
+    if (!dir || !file || !isPrivate(dir, "dir") || !isPrivate(file, "file")) return undefined;
+    const bytes = readFileSync(file);
+    const data = bytes.subarray(HEADER);
+    if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
+    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? data : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes the cache next to itself and renames it into place: readers never see half a file. */
+/** Writes a new file (never through a link), syncs it, and renames it into place. */
 function writeCache(script: Script): void {
+  if (!dir || !file) return;
   try {
+    // Never create folders in a home that is not ours (sudo -E, su -m): root-owned ~/.cache
+    // would lock its owner out of it.
+    if (!ownsNearestFolder(dir)) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+    if (!isPrivate(dir, "dir")) return;
+    const data = script.createCachedData();
+    const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+    const fd = openSync(tmp, "wx", 0o600);
+    try {
+      writeSync(fd, Buffer.concat([MAGIC, digest(data), data]));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
     renameSync(tmp, file);
-    // Caches of other builds are never read again.
-    for (const f of readdirSync(dir))
-      if (f.endsWith(".v8cache") && !f.startsWith(JOBTOP_BUNDLE_ID)) rmSync(join(dir, f), { force: true });
+    tidy(dir);
   } catch {
     // No cache this time; the next start compiles again.
   }
+}
+
+/** Keeps the newest few cache files; drops temporary files a killed writer left. */
+function tidy(d: string): void {
+  const now = Date.now();
+  const caches: { path: string; mtime: number }[] = [];
+  for (const f of readdirSync(d)) {
+    const path = join(d, f);
+    const mtime = statSync(path).mtimeMs;
+    if (f.endsWith(".tmp") && now - mtime > 60_000) rmSync(path, { force: true });
+    else if (f.endsWith(".v8cache")) caches.push({ path, mtime });
+  }
+  caches.sort((a, b) => b.mtime - a.mtime);
+  for (const c of caches.slice(KEEP)) rmSync(c.path, { force: true });
 }
 
 const cachedData = readCache();
@@ -64,7 +145,7 @@ const script = new Script(
   `(function (exports, require, module, __filename, __dirname) {"use strict";${JOBTOP_BUNDLE}\n})`,
   { filename, cachedData },
 );
-if (useCache && (cachedData === undefined || script.cachedDataRejected)) {
+if (file && (cachedData === undefined || script.cachedDataRejected)) {
   setTimeout(() => writeCache(script), WRITE_AFTER_MS).unref();
 }
 const main = script.runInThisContext();

@@ -22,10 +22,11 @@ const NARROW =
 /**
  * Code points that are zero-width or may join a neighbour into one grapheme cluster: a string
  * holding any of them is measured by string-width. The last ranges are Hangul jamo, the Thai
- * and Lao vowels that extend clusters, and the code points that prefix the next one (Prepend).
+ * and Lao vowels that extend clusters, the code points that prefix the next one (Prepend), and
+ * Kirat Rai vowel signs (Unicode 16), which join each other and Hangul syllables.
  */
 const JOINING =
-  /[\p{Mark}\p{Grapheme_Extend}\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Surrogate}\p{Regional_Indicator}\p{Emoji_Modifier}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{113d1}\u{11d46}\u{11f02}]/u;
+  /[\p{Mark}\p{Grapheme_Extend}\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Surrogate}\p{Regional_Indicator}\p{Emoji_Modifier}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{113d1}\u{11d46}\u{11f02}\u{16d63}\u{16d67}-\u{16d6a}]/u;
 
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 const NARROW_EAW = { ambiguousAsWide: false };
@@ -38,18 +39,23 @@ export interface WidthOptions {
 /** string-width's answer for `s` (same options), in cells. */
 export function displayWidth(s: string, options?: WidthOptions): number {
   if (typeof s !== "string" || s.length === 0) return 0;
-  if (options && (options.ambiguousIsNarrow === false || options.countAnsiEscapeCodes === true))
+  // string-width's own defaults, read its way: any falsy ambiguousIsNarrow but undefined counts.
+  if (
+    options &&
+    ((options.ambiguousIsNarrow !== undefined && !options.ambiguousIsNarrow) || options.countAnsiEscapeCodes)
+  )
     return stringWidth(s, options);
   if (NARROW.test(s)) return s.length;
   if (s.includes("\x1b") || s.includes("\x9b")) {
     const plain = stripAnsi(s);
-    return NARROW.test(plain) ? plain.length : widthOfPlain(plain);
+    // Stripped once, as string-width does: what is left of a broken sequence is measured as is.
+    return NARROW.test(plain) ? plain.length : widthOfPlain(plain, true);
   }
-  return widthOfPlain(s);
+  return widthOfPlain(s, false);
 }
 
-function widthOfPlain(s: string): number {
-  if (JOINING.test(s)) return stringWidth(s);
+function widthOfPlain(s: string, stripped: boolean): number {
+  if (JOINING.test(s)) return stringWidth(s, stripped ? { countAnsiEscapeCodes: true } : undefined);
   let width = 0;
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0;

@@ -1,6 +1,16 @@
 // The bin keeps V8's code cache of the bundle (src/boot.ts). What a user can see of it: a file in
 // their cache directory after the first run, and starts that work whatever state it is in.
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -24,7 +34,7 @@ afterEach(() => {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Runs the monitor with its cache in `cacheHome` until the first job's details are on screen. */
-async function run(cacheHome: string, env: Record<string, string> = {}) {
+async function run(cacheHome: string, env: Record<string, string | undefined> = {}) {
   s = startCli(["--base-url", demo.url], {
     env: { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: cacheHome, ...env },
   });
@@ -67,16 +77,39 @@ describe("code cache", () => {
     expect(cacheFiles(home)).toHaveLength(1);
   });
 
-  it("starts normally from a corrupt cache, and replaces it", async () => {
+  it("starts normally from a damaged, foreign-writable or linked cache, and replaces it", async () => {
     const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
     s = await run(home);
     const path = await waitForCache(home, (b) => b.length > 100_000);
     s.kill("SIGKILL");
-    writeFileSync(path, Buffer.alloc(50_000, 0x5a)); // garbage
-    const t = await run(home);
-    await waitForCache(home, (b) => b.length > 100_000 && b[0] !== 0x5a);
+    const good = readFileSync(path);
+    const replaced = (b: Buffer) => b.length > 100_000 && !b.equals(good);
+
+    // Bytes flipped in the middle: V8 itself would crash on these; the file's own hash catches it.
+    const damaged = Buffer.from(good);
+    for (let i = 0; i < 64; i++)
+      damaged.writeUInt8((damaged.readUInt8(500_000 + i) ^ 0xff) & 0xff, 500_000 + i);
+    writeFileSync(path, damaged);
+    let t = await run(home);
+    await waitForCache(home, replaced);
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
+
+    // Writable by others: not trusted, so not read (and written again, private).
+    writeFileSync(path, good);
+    chmodSync(path, 0o666);
+    t = await run(home);
+    await waitForCache(home, (b) => b.length > 100_000 && (statSync(path).mode & 0o777) === 0o600);
+    t.kill("SIGKILL");
+
+    // A symlink where the cache should be: not followed, and what it points to is left alone.
+    const victim = join(home, "victim");
+    writeFileSync(victim, "keep me");
+    rmSync(path);
+    symlinkSync(victim, path);
+    t = await run(home);
+    await waitForCache(home, (b) => b.length > 100_000 && !lstatSync(path).isSymbolicLink());
+    expect(readFileSync(victim, "utf8")).toBe("keep me");
   });
 
   it("runs when the cache cannot be written, and not at all with NODE_DISABLE_COMPILE_CACHE", async () => {
@@ -93,5 +126,11 @@ describe("code cache", () => {
     t = await run(dir, { NODE_DISABLE_COMPILE_CACHE: "1" });
     await sleep(2500);
     expect(cacheFiles(dir)).toEqual([]);
+    t.kill("SIGKILL");
+
+    // No home directory at all: no cache, and no crash.
+    t = await run(dir, { HOME: undefined, XDG_CACHE_HOME: undefined });
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
   });
 });

@@ -48,6 +48,10 @@ const pieces = [
   "\uff9e",
   "Ω",
   "\ud800",
+  "\x1b",
+  "[31m",
+  "\u{16d63}",
+  "\u{16d67}",
 ];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((a) => a.join(""));
 
@@ -73,7 +77,26 @@ describe("displayWidth", () => {
     );
   });
 
+  it("gives string-width's width for every character doubled, and after a Hangul syllable", () => {
+    // Pairs that can form one cluster (Kirat Rai vowel signs, new in Unicode 16, join each other
+    // and Hangul syllables), in the planes that hold letters.
+    const wrong: string[] = [];
+    for (let cp = 0; cp < 0x20000; cp++) {
+      const ch = String.fromCodePoint(cp);
+      for (const s of [ch + ch, `가${ch}`])
+        if (displayWidth(s) !== stringWidth(s)) wrong.push(`U+${cp.toString(16)}: ${JSON.stringify(s)}`);
+    }
+    expect(wrong.slice(0, 20)).toEqual([]);
+  });
+
   it("passes string-width's options through", () => {
+    for (const o of [
+      { ambiguousIsNarrow: null },
+      { ambiguousIsNarrow: 0 },
+      { countAnsiEscapeCodes: 1 },
+    ] as const)
+      for (const s of ["±", "\x1b[31mab±"])
+        expect(displayWidth(s, o as never)).toBe(stringWidth(s, o as never));
     expect(displayWidth("±", { ambiguousIsNarrow: false })).toBe(
       stringWidth("±", { ambiguousIsNarrow: false }),
     );
