@@ -10,7 +10,7 @@ import xterm from "@xterm/headless";
 import { Box, render } from "ink";
 import * as pty from "node-pty";
 import type { PageItem } from "../src/api/client.js";
-import type { Job, LogEntry } from "../src/api/schema.js";
+import { type Job, JobSchema, type WireJob, type WireLogEntry } from "../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../src/demo/server.js";
 import { chooseColumns } from "../src/ui/columns.js";
@@ -169,7 +169,11 @@ async function idle(demo: DemoServer) {
 }
 
 function bigJob(id: number, entries: number): Job {
-  const log: LogEntry[] = Array.from({ length: entries }, (_, i) => ({
+  return JobSchema.parse(bigWireJob(id, entries));
+}
+
+function bigWireJob(id: number, entries: number): WireJob {
+  const log: WireLogEntry[] = Array.from({ length: entries }, (_, i) => ({
     id: id * 100 + i,
     status: [6, 1, 2, 3][i % 4] as number,
     ts: { seconds: 1_700_000_000 + i * 60 },

@@ -4,6 +4,7 @@
 import ky, { type KyInstance } from "ky";
 import { z } from "zod";
 import { ApiError, redactError } from "./errors.js";
+import { parseJson } from "./json.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
 export interface ClientOptions {
@@ -18,7 +19,7 @@ export type Order = string;
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
 export type PageItem =
   | { ok: true; job: Job }
-  | { ok: false; index: number; id: number | undefined; error: string };
+  | { ok: false; index: number; id: string | undefined; error: string };
 
 export interface JobPage {
   pagination: Pagination;
@@ -26,7 +27,7 @@ export interface JobPage {
 }
 
 export interface JobClient {
-  getJob(id: number, signal?: AbortSignal): Promise<Job>;
+  getJob(id: string, signal?: AbortSignal): Promise<Job>;
   listJobs(q: { page: number; perPage: number; order: Order }, signal?: AbortSignal): Promise<JobPage>;
 }
 
@@ -110,7 +111,7 @@ export function createClient(opts: ClientOptions): JobClient {
     }
     let json: unknown;
     try {
-      json = JSON.parse(text);
+      json = parseJson(text);
     } catch {
       const type = res.headers.get("content-type") ?? "no content type";
       const what = /html/i.test(type) || /^\s*</.test(text) ? "an HTML page" : "malformed JSON";
@@ -129,7 +130,7 @@ export function createClient(opts: ClientOptions): JobClient {
 
   return {
     async getJob(id, signal) {
-      const env = (await request("v1/job", { id: String(id) }, signal)) as { job?: unknown };
+      const env = (await request("v1/job", { id }, signal)) as { job?: unknown };
       const parsed = JobSchema.safeParse(env.job);
       if (!parsed.success) throw redactError(schemaError(parsed.error, "job"), opts.token);
       return parsed.data;
@@ -146,9 +147,11 @@ export function createClient(opts: ClientOptions): JobClient {
       const items = env.job.map((raw, index): PageItem => {
         const parsed = JobSchema.safeParse(raw);
         if (parsed.success) return { ok: true, job: parsed.data };
+        const rawId = typeof raw === "object" && raw ? (raw as { id?: unknown }).id : undefined;
+        // Shown in the bad row: only a plain integer, never the service's text.
         const id =
-          typeof raw === "object" && raw && typeof (raw as { id?: unknown }).id === "number"
-            ? (raw as { id: number }).id
+          typeof rawId === "number" || (typeof rawId === "string" && /^-?\d{1,40}$/.test(rawId))
+            ? String(rawId)
             : undefined;
         const error = redactError(schemaError(parsed.error, `job[${index}]`), opts.token) as ApiError;
         return { ok: false, index, id, error: error.message };

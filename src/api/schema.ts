@@ -6,13 +6,22 @@ import { z } from "zod";
 /** Fields the spec only ever shows as null: accept any JSON value (or absence) there. */
 const anyJson = z.unknown().optional();
 
+/**
+ * An identifier: a JSON integer, or a string of its digits (src/api/json.ts turns integers beyond
+ * 2^53 into such strings so that no digit is lost). Kept as the exact decimal string: an id is
+ * compared and sent back, never computed with.
+ */
+export const IdSchema = z
+  .union([z.number().int(), z.string().regex(/^-?\d+$/, "expected an integer id")])
+  .transform((v) => String(v));
+
 export const TimeSchema = z.object({ seconds: z.number().int() });
 
 export const LogEntrySchema = z.object({
-  id: z.number().int(),
+  id: IdSchema,
   status: z.number().int(),
   ts: TimeSchema,
-  sourceId: z.number().int(),
+  sourceId: IdSchema,
 });
 
 export const StateSchema = z.object({
@@ -21,9 +30,9 @@ export const StateSchema = z.object({
 });
 
 export const CtxSchema = z.object({
-  ownerId: z.number().int(),
-  nodeId: z.number().int(),
-  clientID: z.number().int(),
+  ownerId: IdSchema,
+  nodeId: IdSchema,
+  clientID: IdSchema,
   nodeDisplayID: z.string(),
   class: z.string(),
   /** Spelled exactly so by the service. */
@@ -42,7 +51,7 @@ export const UrlListSchema = z.object({ urls: z.array(z.string()) });
 
 export const SshAuthSchema = z.object({
   BaseOn: z.object({
-    Cred: z.object({ id: z.number().int(), user: z.string(), password: z.string() }),
+    Cred: z.object({ id: IdSchema, user: z.string(), password: z.string() }),
   }),
 });
 
@@ -58,11 +67,11 @@ export const AppSchema = z.object({
   ports: z.array(PortSchema),
   /** One key per exposed port, `port_<n>`. */
   urls: z.record(z.string(), UrlListSchema),
-  fromSnapshotId: z.number().int(),
+  fromSnapshotId: IdSchema,
   SSHAuths: z.array(SshAuthSchema),
   netConfig: anyJson,
   remark: z.string(),
-  fromImageId: z.number().int(),
+  fromImageId: IdSchema,
 });
 
 export const ResSchema = z.object({
@@ -75,7 +84,7 @@ export const ResSchema = z.object({
 });
 
 export const JobSchema = z.object({
-  id: z.number().int(),
+  id: IdSchema,
   displayID: z.string(),
   status: z.number().int(),
   state: StateSchema,
@@ -119,3 +128,6 @@ export type Res = z.infer<typeof ResSchema>;
 export type Job = z.infer<typeof JobSchema>;
 export type Pagination = z.infer<typeof PaginationSchema>;
 export type Envelope = z.infer<typeof EnvelopeSchema>;
+/** A job as the service sends it (ids may be numbers); the demo service builds these. */
+export type WireJob = z.input<typeof JobSchema>;
+export type WireLogEntry = z.input<typeof LogEntrySchema>;

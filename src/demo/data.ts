@@ -1,7 +1,15 @@
 // Deterministic, realistic demo data: every field of the spec, both URL forms, several ports,
 // SSH credentials, secret-looking envs, CJK and emoji names, empty strings where allowed, and one
 // job with hostile strings that the client must render harmlessly.
-import type { Job, LogEntry } from "../api/schema.js";
+import type { WireJob, WireLogEntry } from "../api/schema.js";
+
+/** A log entry as the demo sends it: the spec's wire form, ids as JSON numbers. */
+export type DemoLogEntry = Omit<WireLogEntry, "id" | "sourceId"> & { id: number; sourceId: number };
+/** A job as the demo sends it (the client parses ids into exact strings; the demo keeps numbers). */
+export type DemoJob = Omit<WireJob, "id" | "state"> & {
+  id: number;
+  state: { status: number; log: DemoLogEntry[] };
+};
 
 /** What the demo service's status codes mean; a real service's codes are not documented. */
 export const DEMO_STATUS_LABELS: Record<number, string> = {
@@ -75,12 +83,6 @@ const HOSTS = ["gw1.demo-cloud.example", "gw2.demo-cloud.example", "hk.demo-clou
 /** A hostile job: control sequences, bidi override and CR in its strings. */
 const HOSTILE_REMARK = "\u001b]52;c;aGFjaw==\u0007evil\u001b[2J\u202egnp.exe\rX";
 
-export interface WorldJob {
-  job: Job;
-  /** How many of STATUS_STEPS the job has gone through (1..4). */
-  step: number;
-}
-
 export function makeJob(
   r: Rand,
   id: number,
@@ -88,7 +90,7 @@ export function makeJob(
   nextEntryId: () => number,
   step: number,
   now: number,
-): Job {
+): DemoJob {
   const [gpuName, maxGpus] = pick(r, GPUS);
   const gpus = maxGpus === 0 ? 0 : int(r, 1, maxGpus);
   const host = pick(r, HOSTS);
@@ -98,14 +100,14 @@ export function makeJob(
     ...(r() < 0.3 ? [6006] : []),
     ...(r() < 0.2 ? [8000] : []),
   ];
-  const urls: Job["app"]["urls"] = {};
+  const urls: DemoJob["app"]["urls"] = {};
   for (const p of portsList) {
     const ext = int(r, 20000, 59999);
     urls[`port_${p}`] = {
       urls: [p === 22 ? `ssh://${host}:${ext}` : `https://${host}:${ext}?token=${token(r, 32)}`],
     };
   }
-  const log: LogEntry[] = [];
+  const log: DemoLogEntry[] = [];
   let t = createdSec;
   for (let i = 0; i < step; i++) {
     log.push({

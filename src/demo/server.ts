@@ -4,7 +4,7 @@
 // small control surface (/_demo/...) for tests that run it in another process.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
-import type { Job, LogEntry } from "../api/schema.js";
+import type { DemoJob as Job, DemoLogEntry as LogEntry } from "./data.js";
 import { answerFault, type FaultKind, isFaultKind } from "./faults.js";
 import { World } from "./world.js";
 

@@ -1,5 +1,5 @@
 // The demo service's mutable world: the jobs, and how they advance 6 → 1 → 2 → 3 over time.
-import type { Job, LogEntry } from "../api/schema.js";
+import type { DemoJob as Job, DemoLogEntry as LogEntry } from "./data.js";
 import { makeJob, rng, STATUS_STEPS } from "./data.js";
 
 export class World {

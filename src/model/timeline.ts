@@ -1,8 +1,9 @@
 // The state timeline of a job from state.log, and what changed between two copies of a job.
 import type { Job, LogEntry } from "../api/schema.js";
+import { compareIds } from "./ids.js";
 
 export interface TimelineEntry {
-  id: number;
+  id: string;
   status: number;
   ts: number;
   /** Time spent in this state: until the next entry, or until now for the current one. */
@@ -11,7 +12,7 @@ export interface TimelineEntry {
 }
 
 export function buildTimeline(log: readonly LogEntry[], nowSec: number): TimelineEntry[] {
-  const sorted = [...log].sort((a, b) => a.id - b.id);
+  const sorted = log.slice().sort((a, b) => compareIds(a.id, b.id));
   return sorted.map((e, i) => {
     const next = sorted[i + 1];
     const end = next ? next.ts.seconds : nowSec;
@@ -27,7 +28,7 @@ export function buildTimeline(log: readonly LogEntry[], nowSec: number): Timelin
 
 export interface JobChange {
   changed: boolean;
-  newEntryIds: number[];
+  newEntryIds: string[];
   statusChanged: boolean;
 }
 

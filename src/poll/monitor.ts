@@ -14,7 +14,7 @@ export type Order = "desc" | "asc";
 export interface MonitorSnapshot {
   page: number;
   order: Order;
-  selectedId: number | undefined;
+  selectedId: string | undefined;
   list: PollSnapshot<JobPage>;
   job: PollSnapshot<Job>;
   /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
@@ -39,7 +39,7 @@ export class Monitor {
   private readonly job: Poller<Job>;
   private readonly listeners = new Set<() => void>();
   /** The last copy seen of each job on screen, from either poller, so a change is counted once. */
-  private known = new Map<number, Job>();
+  private known = new Map<string, Job>();
   private highlightTimer: ReturnType<typeof setTimeout> | undefined;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
@@ -110,7 +110,7 @@ export class Monitor {
     this.list.reset(this.listFetch(1, order), { keepData: true });
   }
 
-  select(id: number | undefined): void {
+  select(id: string | undefined): void {
     if (id === this.snap.selectedId) return;
     this.update({ selectedId: id });
     if (id === undefined) {
@@ -156,7 +156,7 @@ export class Monitor {
     }
     if (isPage) {
       // Remember only what is on screen: the page and the selected job. Bounded memory for days.
-      const keep = new Map<number, Job>();
+      const keep = new Map<string, Job>();
       for (const j of jobs) keep.set(j.id, j);
       const sel = this.snap.selectedId;
       const selJob = sel === undefined ? undefined : this.known.get(sel);

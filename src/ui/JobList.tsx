@@ -15,7 +15,7 @@ export interface JobListProps {
   height: number;
   columns: Column[];
   labels: Record<number, string>;
-  changed: (jobId: number) => boolean;
+  changed: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;
   emptyText: string;

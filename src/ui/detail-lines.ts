@@ -22,7 +22,7 @@ export interface DetailOptions {
   labels: Record<number, string>;
   showSecrets: boolean;
   /** Is this log entry new (highlighted)? */
-  isNewEntry: (entryId: number) => boolean;
+  isNewEntry: (entryId: string) => boolean;
 }
 
 export function detailLines(job: Job, o: DetailOptions): Line[] {
@@ -96,7 +96,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
 
   section("Image");
   push(
-    `image ${job.app.fromImageId || "—"} · snapshot ${job.app.fromSnapshotId || "none"}` +
+    `image ${orNone(job.app.fromImageId, "—")} · snapshot ${orNone(job.app.fromSnapshotId, "none")}` +
       (job.app.name ? ` · app ${job.app.name}${job.app.ver ? ` ${job.app.ver}` : ""}` : "") +
       (job.app.hostname ? ` · host ${job.app.hostname}` : ""),
     {},
@@ -108,4 +108,9 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
     for (const line of job.desc.split("\n")) push(line, {}, "  ");
   }
   return out;
+}
+
+/** The spec writes 0 for "no image" / "not from a snapshot"; ids are decimal strings. */
+function orNone(id: string, none: string): string {
+  return id === "0" ? none : id;
 }

@@ -1,5 +1,6 @@
 // The UI's own state (selection, focus, overlays, prompts, secrets, messages) as a reducer:
 // keys become actions here; data lives in the Monitor, not in this state.
+import { parseJobId } from "../model/ids.js";
 
 export type Overlay = "none" | "help" | "picker";
 
@@ -9,9 +10,9 @@ export interface UiState {
    * The job the cursor is on. When the page's rows shift under it (a new job on top, a job gone),
    * the cursor follows this job rather than staying on a row that now shows another one.
    */
-  cursorId: number | undefined;
+  cursorId: string | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
-  pinnedId: number | undefined;
+  pinnedId: string | undefined;
   focus: "list" | "detail";
   scroll: number;
   overlay: Overlay;
@@ -36,8 +37,8 @@ export const initialUi: UiState = {
 
 export type UiAction =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
-  | { type: "move"; delta: number; ids: readonly (number | undefined)[]; maxScroll: number }
-  | { type: "follow"; ids: readonly (number | undefined)[]; index: number }
+  | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
+  | { type: "follow"; ids: readonly (string | undefined)[]; index: number }
   | { type: "pageChanged" }
   | { type: "focus" }
   | { type: "overlay"; overlay: Overlay }
@@ -88,8 +89,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       if (!s.prompt) return s;
       if (s.prompt.kind === "filter")
         return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, cursorId: undefined, scroll: 0 };
-      const id = Number(s.prompt.text.trim());
-      if (!Number.isInteger(id) || id < 0 || s.prompt.text.trim() === "") {
+      const id = parseJobId(s.prompt.text);
+      if (id === undefined) {
         return { ...s, prompt: undefined, message: msg(`not a job id: "${s.prompt.text}"`, "warn") };
       }
       return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
@@ -112,7 +113,7 @@ function msg(text: string, tone: "info" | "warn") {
 }
 
 /** The row the cursor is on: its job's row if that job is still listed, else the remembered row. */
-export function cursorIndex(s: UiState, ids: readonly (number | undefined)[]): number {
+export function cursorIndex(s: UiState, ids: readonly (string | undefined)[]): number {
   const byId = s.cursorId === undefined ? -1 : ids.indexOf(s.cursorId);
   return byId >= 0 ? byId : Math.min(s.cursor, Math.max(0, ids.length - 1));
 }

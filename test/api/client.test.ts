@@ -8,6 +8,7 @@ import { createClient } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { FAULT_KINDS } from "../../src/demo/faults.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { specJob } from "../helpers/payloads.js";
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -53,7 +54,7 @@ describe("client against the demo service", () => {
   });
 
   it("reports a non-zero code with the service's message", async () => {
-    const e = await failure(client().getJob(987654321));
+    const e = await failure(client().getJob("987654321"));
     expect(e.kind).toBe("envelope");
     expect(e.message).toMatch(/code \d+: job not found/);
   });
@@ -82,7 +83,7 @@ describe("client against the demo service", () => {
       const ac = new AbortController();
       setTimeout(() => ac.abort(), 300);
       const t1 = performance.now();
-      await failure(client({ timeoutMs: 60_000 }).getJob(1, ac.signal));
+      await failure(client({ timeoutMs: 60_000 }).getJob("1", ac.signal));
       expect(performance.now() - t1).toBeLessThan(1500);
     } finally {
       clearInterval(collect);
@@ -151,7 +152,7 @@ describe("client against the demo service", () => {
   it("says connection refused when nothing listens", async () => {
     const port = await freePort();
     const e = await failure(
-      createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 }).getJob(1),
+      createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 }).getJob("1"),
     );
     expect(e.kind).toBe("network");
     expect(e.message).toBe("connection refused");
@@ -216,3 +217,38 @@ function freePort(): Promise<number> {
     });
   });
 }
+
+describe("64-bit ids", () => {
+  it("lists and fetches a job whose id is beyond 2^53, sending the id back digit for digit", async () => {
+    const big = "9007199254740993";
+    const body = (job: unknown, list: boolean) =>
+      JSON.stringify({
+        code: 0,
+        msg: "",
+        job: list ? [job] : job,
+        ...(list ? { pagination: { total: 1, numPages: 1, page: 1, perPage: 20 } } : {}),
+      }).replace(/"id":1,/g, `"id":${big},`);
+    const asked: string[] = [];
+    const server = createHttpServer((req, res) => {
+      const url = new URL(req.url ?? "/", "http://x");
+      res.setHeader("content-type", "application/json");
+      if (url.pathname === "/v1/job") {
+        asked.push(url.searchParams.get("id") ?? "");
+        res.end(body(specJob(1), false));
+      } else res.end(body(specJob(1), true));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "tok-123456", timeoutMs: 2000 });
+      const page = await c.listJobs({ page: 1, perPage: 20, order: "desc" });
+      const first = page.items[0];
+      expect(first?.ok && first.job.id).toBe(big);
+      const job = await c.getJob(big);
+      expect(job.id).toBe(big);
+      expect(asked).toEqual([big]);
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
+  });
+});

@@ -1,7 +1,7 @@
 // Every key of the keymap, pressed in a real pseudo-terminal against the demo service over HTTP,
 // and checked by what the screen (or the byte stream, for the clipboard) shows.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Job } from "../../src/api/schema.js";
+import { type Job, JobSchema } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
@@ -41,11 +41,11 @@ async function page(n: number, order = "desc"): Promise<{ jobs: Job[]; numPages:
   const res = await fetch(`${demo.url}/v1/job/jobs?page=${n}&per_page=${PER_PAGE}&order=${order}`, {
     headers: { authorization: `Bearer ${demo.token}` },
   });
-  const body = (await res.json()) as { job: Job[]; pagination: { numPages: number } };
-  return { jobs: body.job, numPages: body.pagination.numPages };
+  const body = (await res.json()) as { job: unknown[]; pagination: { numPages: number } };
+  return { jobs: body.job.map((j) => JobSchema.parse(j)), numPages: body.pagination.numPages };
 }
 
-const selectedId = (screen: string) => Number(/Job (\d+)/.exec(screen)?.[1]);
+const selectedId = (screen: string) => /Job (\d+)/.exec(screen)?.[1];
 const urlsOf = (j: Job) => Object.values(j.app.urls).flatMap((u) => u.urls);
 
 /** The OSC 52 payloads (decoded) in the raw output, plain or wrapped for tmux. */
@@ -57,7 +57,7 @@ function osc52Payloads(raw: string, tmux = false): string[] {
 }
 
 /** Moves the selection down to the row of `id` (rows are in page order). */
-async function selectRow(t: Session, jobs: Job[], id: number) {
+async function selectRow(t: Session, jobs: Job[], id: string) {
   const index = jobs.findIndex((j) => j.id === id);
   expect(index).toBeGreaterThanOrEqual(0);
   for (let i = 0; i < index; i++) t.press(KEYS.down);
@@ -109,7 +109,7 @@ describe("keys in a real terminal", () => {
     const job = target as Job;
     const t = open();
     await t.waitFor(/Job \d+/, 5000);
-    demo.advance(job.id);
+    demo.advance(Number(job.id));
     const rowOf = (sc: string) => sc.split("\n").find((l) => l.includes(job.displayID)) ?? "";
     await t.waitFor((sc) => /^[ ›]✱/.test(rowOf(sc)), 3000);
     // About ten seconds later the mark is gone; the header keeps counting the change.

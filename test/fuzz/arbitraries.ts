@@ -72,14 +72,17 @@ export const jobArb: fc.Arbitrary<Job> = fc
     const s = (i: number) => r.strings[i] ?? "";
     const n = (i: number) => r.ints[i] ?? 0;
     return {
-      id: r.id,
+      id: String(r.id),
       displayID: r.displayID,
       status: r.status,
-      state: { status: r.status, log: r.log },
+      state: {
+        status: r.status,
+        log: r.log.map((e) => ({ ...e, id: String(e.id), sourceId: String(e.sourceId) })),
+      },
       ctx: {
-        ownerId: n(0),
-        nodeId: n(1),
-        clientID: n(2),
+        ownerId: String(n(0)),
+        nodeId: String(n(1)),
+        clientID: String(n(2)),
         nodeDisplayID: s(0),
         class: s(1),
         aotuRelease: r.bools[0] ?? false,
@@ -97,11 +100,11 @@ export const jobArb: fc.Arbitrary<Job> = fc
         creds: s(5),
         ports: r.ports,
         urls: r.urls,
-        fromSnapshotId: n(5),
-        SSHAuths: r.creds.map((c) => ({ BaseOn: { Cred: c } })),
+        fromSnapshotId: String(n(5)),
+        SSHAuths: r.creds.map((c) => ({ BaseOn: { Cred: { ...c, id: String(c.id) } } })),
         netConfig: r.nulls[2],
         remark: r.remark,
-        fromImageId: n(6),
+        fromImageId: String(n(6)),
       },
       res: { cpus: n(7), gpus: n(8), diskGB: n(9), gpuName: s(6), domain: s(7), agentDomain: n(10) },
       createTime: r.createTime,

@@ -41,7 +41,7 @@ function renderScreen(job: Job, width: number, showSecrets: boolean, scroll: num
     nowSec: 1_800_000_000,
     labels: DEMO_STATUS_LABELS,
     showSecrets,
-    isNewEntry: (id) => id % 2 === 0,
+    isNewEntry: (id) => Number(id.slice(-1)) % 2 === 0,
   });
   const list = renderToString(
     <JobList

@@ -34,7 +34,7 @@ describe("diffJob", () => {
         log: [...a.state.log, { id: 4, status: 3, ts: { seconds: 1_700_000_200 }, sourceId: 101 }],
       },
     });
-    expect(diffJob(a, b)).toEqual({ changed: true, newEntryIds: [4], statusChanged: true });
+    expect(diffJob(a, b)).toEqual({ changed: true, newEntryIds: ["4"], statusChanged: true });
     expect(diffJob(b, b).changed).toBe(false);
     expect(diffJob(undefined, b).changed).toBe(false);
   });

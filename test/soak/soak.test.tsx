@@ -9,6 +9,7 @@ import { render } from "ink";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { JobClient, JobPage } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
+import { JobSchema } from "../../src/api/schema.js";
 import { buildConfig } from "../../src/config.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { World } from "../../src/demo/world.js";
@@ -30,9 +31,9 @@ function worldClient() {
     async getJob(id) {
       calls++;
       if (calls % 97 === 0) throw new ApiError("network", "connection reset");
-      const j = world.get(id);
+      const j = world.get(Number(id));
       if (!j) throw new ApiError("envelope", "service error code 404: job not found");
-      return j;
+      return JobSchema.parse(j);
     },
     async listJobs(q): Promise<JobPage> {
       calls++;
@@ -42,7 +43,7 @@ function worldClient() {
       if (q.order === "desc") all.reverse();
       const items = all
         .slice((q.page - 1) * q.perPage, q.page * q.perPage)
-        .map((job) => ({ ok: true as const, job }));
+        .map((job) => ({ ok: true as const, job: JobSchema.parse(job) }));
       return {
         pagination: {
           total: all.length,
