@@ -124,17 +124,17 @@ export function createClient(opts: ClientOptions): JobClient {
       if (!next) break;
       await res.body?.cancel().catch(() => {});
       if (next.origin !== base.origin) {
+        const where = sanitize(next.origin === "null" ? next.protocol : next.origin); // file:, data: have no origin
         throw new ApiError(
           "redirect",
-          `the service redirected to another host (${sanitize(next.origin)}); the token is not sent there:` +
+          `the service redirected to another host (${where}); the token is not sent there:` +
             " use it as --base-url if you trust it",
           { status: res.status },
         );
       }
       if (seen.has(next.href) || seen.size >= MAX_REDIRECTS) {
-        throw new ApiError("redirect", `redirect loop (more than ${seen.size} redirects on the service)`, {
-          status: res.status,
-        });
+        const what = seen.has(next.href) ? "back to where it came from" : `more than ${MAX_REDIRECTS}`;
+        throw new ApiError("redirect", `redirect loop on the service (${what})`, { status: res.status });
       }
       seen.add(next.href);
       url = next;
