@@ -163,3 +163,29 @@ describe("jobtop --once against a hostile service", () => {
     expect((stream === "stderr" ? r.stderr : r.stdout).toString()).toMatch(/\^\[|<U\+/);
   });
 });
+
+describe("jobtop demo-server", () => {
+  it("prints its token sanitised, escapes and all", async () => {
+    const child = spawn(NODE, [CLI, "demo-server", "--port", "0", "--token", "tok\u001b]0;T\u0007\u202eX"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("demo-server printed nothing")), 10_000);
+        child.stdout.on("data", (d: Buffer) => {
+          out.push(d);
+          if (Buffer.concat(out).includes("Ctrl+C stops it.")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expectClean(Buffer.concat(out), "stdout");
+    expect(Buffer.concat(out).toString()).toContain("token:    tok^[]0;T^G<U+202E>X");
+  });
+});
