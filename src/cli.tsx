@@ -1,15 +1,17 @@
 // Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
 // Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
-import { readFileSync, statSync } from "node:fs";
 import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
-import { buildConfig, type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import { buildConfig, ConfigError, parseDuration, type RawConfig } from "./config.js";
 import { DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
+import { sanitize } from "./model/sanitize.js";
+import { maskText } from "./model/secrets.js";
 import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
+import { readToken } from "./token.js";
 
 const HELP = `
   Usage
@@ -42,13 +44,25 @@ const HELP = `
   Keys in the monitor: press ? for help.
 `;
 
+/** The bearer token once known: masked in every line written, whatever put it there. */
+const secrets: string[] = [];
+
+/**
+ * Every line jobtop writes to stderr goes through here. A message may carry the service's text
+ * (a `msg`, a reason phrase, a key name) or the user's: it is sanitised as a whole, so no path
+ * can forget to, and the token is masked.
+ */
+function writeErr(message: string): void {
+  process.stderr.write(`jobtop: ${sanitize(maskText(message, secrets))}\n`);
+}
+
 function fail(message: string): never {
-  process.stderr.write(`jobtop: ${message}\n`);
+  writeErr(message);
   process.exit(2);
 }
 
 function warn(message: string): void {
-  process.stderr.write(`jobtop: warning: ${message}\n`);
+  writeErr(`warning: ${message}`);
 }
 
 function parseArgs() {
@@ -104,26 +118,14 @@ function checkUnknownFlags(argv: string[]): void {
   }
 }
 
-function readToken(flags: { token?: string; tokenFile?: string }): string | undefined {
-  if (flags.tokenFile) {
-    let text: string;
-    try {
-      const st = statSync(flags.tokenFile);
-      if ((st.mode & 0o077) !== 0) warn(`${flags.tokenFile} is readable by group or others; chmod 600 it`);
-      text = readFileSync(flags.tokenFile, "utf8");
-    } catch (e) {
-      const code = (e as { code?: string }).code;
-      fail(`--token-file: cannot read ${flags.tokenFile}${code ? ` (${code})` : ""}`);
-    }
-    const token = text.trim();
-    if (!token) fail(`--token-file: ${flags.tokenFile} is empty`);
-    return token;
+/** A ConfigError becomes one line and exit 2; anything else is a bug and goes on up. */
+function orFail<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
   }
-  if (flags.token !== undefined) {
-    warn("--token is visible to other users in ps; prefer JOBTOP_TOKEN or --token-file");
-    return flags.token;
-  }
-  return process.env.JOBTOP_TOKEN || undefined;
 }
 
 async function main(): Promise<void> {
@@ -141,9 +143,14 @@ async function main(): Promise<void> {
 
   const perPage =
     f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+  const tok = f.demo
+    ? { token: undefined, warnings: [] }
+    : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token, env: process.env }));
+  if (tok.token && tok.token.length >= 4) secrets.push(tok.token);
   const raw: RawConfig = {
     baseUrl: f.baseUrl ?? (process.env.JOBTOP_BASE_URL || undefined),
-    token: f.demo ? undefined : readToken(f),
+    token: tok.token,
+    warnings: tok.warnings,
     interval: f.interval,
     listInterval: f.listInterval,
     timeout: f.timeout,
@@ -154,13 +161,8 @@ async function main(): Promise<void> {
     once: f.once,
     bell: f.bell,
   };
-  let config: Config;
-  try {
-    config = buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {});
-  } catch (e) {
-    if (e instanceof ConfigError) fail(e.message);
-    throw e;
-  }
+  let config = orFail(() => buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {}));
+  for (const w of config.warnings) warn(w);
 
   const interactive = !config.once;
   if (interactive && !(process.stdout.isTTY && process.stdin.isTTY)) {
@@ -169,14 +171,19 @@ async function main(): Promise<void> {
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
-  const client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+  let client: ReturnType<typeof createClient>;
+  try {
+    client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+  } catch (e) {
+    fail(describeError(e));
+  }
 
   if (config.once) {
     try {
       const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
       await runOnce(config, client, process.stdout, { color });
     } catch (e) {
-      process.stderr.write(`jobtop: ${describeError(e)}\n`);
+      writeErr(describeError(e));
       process.exitCode = 1;
     } finally {
       await demo?.close();
@@ -213,9 +220,11 @@ async function runDemoServer(
   } catch (e) {
     fail(`demo-server: cannot listen on port ${n}: ${describeError(e)}`);
   }
+  // The token may come from --token: the user's own text, but sanitised like any other output.
+  const [url, tok] = [sanitize(server.url), sanitize(server.token)];
   process.stdout.write(
-    `demo job service listening\n  base URL: ${server.url}\n  token:    ${server.token}\n\n` +
-      `try: JOBTOP_TOKEN=${server.token} jobtop --base-url ${server.url}\nCtrl+C stops it.\n`,
+    `demo job service listening\n  base URL: ${url}\n  token:    ${tok}\n\n` +
+      `try: JOBTOP_TOKEN=${tok} jobtop --base-url ${url}\nCtrl+C stops it.\n`,
   );
   const stop = () => {
     server.close().then(() => process.exit(0));
@@ -225,6 +234,6 @@ async function runDemoServer(
 }
 
 main().catch((e: unknown) => {
-  process.stderr.write(`jobtop: ${describeError(e)}\n`);
+  writeErr(describeError(e));
   process.exit(1);
 });

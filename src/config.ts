@@ -53,6 +53,15 @@ const baseUrl = z.string().transform((v, ctx) => {
     ctx.addIssue({ code: "custom", message: "--base-url: put credentials in JOBTOP_TOKEN, not in the URL" });
     return z.NEVER;
   }
+  // Request paths are appended to the base URL: after a query or a fragment they would land in
+  // it, and the base path would be silently dropped.
+  if (v.includes("?") || v.includes("#")) {
+    ctx.addIssue({
+      code: "custom",
+      message: "--base-url: must not have a query (?…) or a fragment (#…); give the service's base path only",
+    });
+    return z.NEVER;
+  }
   return u.toString().replace(/\/+$/, "");
 });
 
@@ -75,6 +84,8 @@ export const RawConfigSchema = z.object({
   demo: z.boolean(),
   once: z.boolean(),
   bell: z.boolean(),
+  /** Found while gathering the input (e.g. reading the token); buildConfig adds its own. */
+  warnings: z.array(z.string()).optional(),
 });
 
 export interface Config {
@@ -91,6 +102,8 @@ export interface Config {
   bell: boolean;
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
+  /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
+  warnings: string[];
 }
 
 export class ConfigError extends Error {
@@ -123,5 +136,23 @@ export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<numbe
     once: c.once,
     bell: c.bell,
     statusLabels: extra.statusLabels ?? {},
+    warnings: [...(c.warnings ?? []), ...clearTextWarning(c.baseUrl)],
   };
+}
+
+/** The token is sent with every request: over http:// to another machine, anyone on the way reads it. */
+function clearTextWarning(baseUrl: string | undefined): string[] {
+  if (!baseUrl) return [];
+  const u = new URL(baseUrl);
+  if (u.protocol !== "http:" || isLoopback(u.hostname)) return [];
+  return [`the token travels in clear text over http:// to ${u.host}; use https://`];
+}
+
+function isLoopback(hostname: string): boolean {
+  return (
+    hostname === "localhost" ||
+    hostname.endsWith(".localhost") ||
+    /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
+    hostname === "[::1]"
+  );
 }

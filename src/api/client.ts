@@ -3,8 +3,11 @@
 // failing with a typed ApiError. Retrying with backoff is the poller's job, not this module's.
 import ky, { type KyInstance } from "ky";
 import { z } from "zod";
+import { sanitize } from "../model/sanitize.js";
+import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
-import { parseJson } from "./json.js";
+import { errorCode, transportWords } from "./network-words.js";
+import { probeStatus } from "./probe.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
 export interface ClientOptions {
@@ -34,20 +37,32 @@ export interface JobClient {
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
 const MAX_RETRY_AFTER_MS = 5 * 60_000;
+/** Same-origin redirects followed (a moved path behind the same host); more is a loop. */
+const MAX_REDIRECTS = 5;
 
 export function createClient(opts: ClientOptions): JobClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
-  const http: KyInstance = ky.create({
-    prefixUrl: opts.baseUrl.replace(/\/+$/, ""),
-    headers: { authorization: `Bearer ${opts.token}`, accept: "application/json" },
-    // Our own deadline (below) covers the body too; ky's would only cover the headers.
-    timeout: false,
-    throwHttpErrors: false,
-    // A reused keep-alive socket the server just closed fails with "fetch failed": retry once.
-    // Status-based retries are left to the poller, which backs off with jitter.
-    retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
-  });
+  const base = new URL(opts.baseUrl);
+  let http: KyInstance;
+  try {
+    http = ky.create({
+      prefixUrl: opts.baseUrl.replace(/\/+$/, ""),
+      headers: { authorization: `Bearer ${opts.token}`, accept: "application/json" },
+      // Our own deadline (below) covers the body too; ky's would only cover the headers.
+      timeout: false,
+      throwHttpErrors: false,
+      // Redirects are followed here, same origin only (see exchange): fetch would follow one to
+      // another host without the token, and that host's 401 would read as "token rejected".
+      redirect: "manual",
+      // A reused keep-alive socket the server just closed fails with "fetch failed": retry once.
+      // Status-based retries are left to the poller, which backs off with jitter.
+      retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
+    });
+  } catch {
+    // Header validation fails with the header, token and all, in its message: never show it.
+    throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
+  }
 
   /** One API call; its errors never carry the token, even if the server echoes it back. */
   function request(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
@@ -89,36 +104,52 @@ export function createClient(opts: ClientOptions): JobClient {
     deadline: { passed: boolean },
     requests: Request[],
   ): Promise<unknown> {
+    const hooks = { beforeRequest: [(request: Request) => void requests.push(request)] };
     let res: Response;
-    try {
-      res = await http.get(path, {
-        searchParams: params,
-        signal,
-        hooks: { beforeRequest: [(request) => void requests.push(request)] },
-      });
-    } catch (e) {
-      throw toTransportError(e, deadline.passed, timeoutMs);
+    const seen = new Set<string>();
+    for (let url: URL | undefined; ; ) {
+      try {
+        res = url
+          ? await http.get(url, { prefixUrl: "", signal, hooks })
+          : await http.get(path, { searchParams: params, signal, hooks });
+      } catch (e) {
+        const err = toTransportError(e, deadline.passed, timeoutMs, base.host);
+        const sent = requests.at(-1)?.url;
+        if (err.kind === "network" && errorCode(e) === undefined && sent && !signal.aborted) {
+          if ((await probeStatus(sent, Math.min(2000, timeoutMs))) === 407) throw proxyAuthError();
+        }
+        throw err;
+      }
+      const next = redirectTarget(res);
+      if (!next) break;
+      await res.body?.cancel().catch(() => {});
+      if (next.origin !== base.origin) {
+        const where = sanitize(next.origin === "null" ? next.protocol : next.origin); // file:, data: have no origin
+        throw new ApiError(
+          "redirect",
+          `the service redirected to another host (${where}); the token is not sent there:` +
+            " use it as --base-url if you trust it",
+          { status: res.status },
+        );
+      }
+      if (seen.has(next.href) || seen.size >= MAX_REDIRECTS) {
+        const what = seen.has(next.href) ? "back to where it came from" : `more than ${MAX_REDIRECTS}`;
+        throw new ApiError("redirect", `redirect loop on the service (${what})`, { status: res.status });
+      }
+      seen.add(next.href);
+      url = next;
     }
     if (res.status < 200 || res.status > 299) {
       await res.body?.cancel().catch(() => {});
       throw statusError(res);
     }
-    let text: string;
+    let bytes: Buffer;
     try {
-      text = await readCapped(res, maxBody);
+      bytes = await readCapped(res, maxBody);
     } catch (e) {
-      throw toTransportError(e, deadline.passed, timeoutMs);
+      throw toTransportError(e, deadline.passed, timeoutMs, base.host);
     }
-    let json: unknown;
-    try {
-      json = parseJson(text);
-    } catch {
-      const type = res.headers.get("content-type") ?? "no content type";
-      const what = /html/i.test(type) || /^\s*</.test(text) ? "an HTML page" : "malformed JSON";
-      throw new ApiError("parse", `server sent ${what} instead of JSON (HTTP ${res.status})`, {
-        status: res.status,
-      });
-    }
+    const json = parseJsonBody(bytes, res.headers.get("content-type"), res.status);
     const env = EnvelopeSchema.safeParse(json);
     if (!env.success) throw schemaError(env.error, "");
     if (env.data.code !== 0) {
@@ -164,8 +195,26 @@ export function createClient(opts: ClientOptions): JobClient {
   };
 }
 
+/** Where a 3xx answer points, if it is a redirect with a usable Location. */
+function redirectTarget(res: Response): URL | undefined {
+  if (![301, 302, 303, 307, 308].includes(res.status)) return undefined;
+  const location = res.headers.get("location");
+  if (!location) return undefined;
+  try {
+    return new URL(location, res.url);
+  } catch {
+    return undefined; // an unusable Location: reported as the bare 3xx status
+  }
+}
+
+function proxyAuthError(): ApiError {
+  const words = "a proxy on the way asks for its own login (HTTP 407 Proxy Authentication Required)";
+  return new ApiError("proxy", words, { status: 407 });
+}
+
 function statusError(res: Response): ApiError {
   const s = res.status;
+  if (s === 407) return proxyAuthError();
   if (s === 401 || s === 403) {
     return new ApiError("auth", `token rejected (HTTP ${s}): check JOBTOP_TOKEN or --token-file`, {
       status: s,
@@ -195,35 +244,23 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
-function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number): ApiError {
+function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
   if (e instanceof ApiError) return e;
   if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
-  const err = e as { name?: string; cause?: { code?: string }; code?: string };
-  if (err?.name === "AbortError") return new ApiError("network", "request cancelled");
-  const code = err?.cause?.code ?? err?.code;
-  const words: Record<string, string> = {
-    ECONNREFUSED: "connection refused",
-    ECONNRESET: "connection reset",
-    ENOTFOUND: "host not found (DNS)",
-    EAI_AGAIN: "DNS lookup failed",
-    ETIMEDOUT: "connection timed out",
-    EHOSTUNREACH: "host unreachable",
-    ENETUNREACH: "network unreachable",
-    UND_ERR_SOCKET: "connection closed by the server",
-    UND_ERR_CONNECT_TIMEOUT: "connection timed out",
-  };
-  const msg = (code && words[code]) ?? "network error (connection failed or dropped)";
-  return new ApiError("network", msg);
+  if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
+  // Only the code is read, never the message: a header error's message holds the header.
+  const w = transportWords(errorCode(e), sanitize(host));
+  return new ApiError(w.kind, w.message);
 }
 
-/** Reads the body as text, refusing more than `max` bytes so a huge answer cannot fill memory. */
-async function readCapped(res: Response, max: number): Promise<string> {
+/** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
+async function readCapped(res: Response, max: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > max) {
     await res.body?.cancel().catch(() => {});
     throw tooLarge(max);
   }
-  if (!res.body) return "";
+  if (!res.body) return Buffer.alloc(0);
   const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -237,7 +274,7 @@ async function readCapped(res: Response, max: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
 }
 
 function tooLarge(max: number): ApiError {
@@ -254,10 +291,12 @@ function schemaError(error: z.ZodError, prefix: string): ApiError {
     .replace(/^\./, "")
     .replace(/\.\[/g, "[");
   const what = first ? first.message : z.prettifyError(error);
-  return new ApiError("schema", `schema: ${path || "response"}: ${oneLine(what)}`);
+  // The path holds the server's key names: one line, capped and sanitised like any server text.
+  return new ApiError("schema", `schema: ${oneLine(path) || "response"}: ${oneLine(what)}`);
 }
 
+/** Server text for a message: one line, capped, sanitised (it may hold escapes, bidi controls). */
 function oneLine(s: string): string {
   const line = s.replace(/\s+/g, " ").trim();
-  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+  return sanitize(line.length > 160 ? `${line.slice(0, 159)}…` : line);
 }

@@ -1,5 +1,7 @@
-// Typed errors the UI can name in one line. No message ever contains the bearer token:
-// messages are built from status codes, kinds and server text that we sanitise at render time.
+// Typed errors the UI can name in one line. No message ever contains the bearer token, and any
+// text from the server in a message (a `msg`, a reason phrase, a JSON key) is sanitised where the
+// message is built, so every output path (screen, stderr) gets a safe line.
+import { sanitize } from "../model/sanitize.js";
 
 export type ApiErrorKind =
   | "auth" // 401/403: token rejected
@@ -10,7 +12,10 @@ export type ApiErrorKind =
   | "envelope" // 200 with code ≠ 0
   | "schema" // JSON that does not match the spec
   | "parse" // not JSON at all (HTML error page, half a body)
-  | "too-large"; // body over the size cap
+  | "too-large" // body over the size cap
+  | "tls" // certificate not trusted, expired, for another host; handshake failed
+  | "redirect" // to another origin (the token is not sent there), or a loop
+  | "proxy"; // 407: a proxy on the way wants its own credentials
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
@@ -38,13 +43,14 @@ export function isApiError(e: unknown): e is ApiError {
  */
 export function redactError(e: unknown, secret: string): unknown {
   // (A token of a few characters would mask ordinary words: "t" in "connection".)
-  if (secret.length < 4 || !isApiError(e) || !e.message.includes(secret)) return e;
-  return new ApiError(e.kind, e.message.split(secret).join("••••••"), e.details);
+  if (secret.length < 4 || !(e instanceof Error) || !e.message.includes(secret)) return e;
+  const message = e.message.split(secret).join("••••••");
+  return isApiError(e) ? new ApiError(e.kind, message, e.details) : new Error(message);
 }
 
-/** A one-line, plain-words description of any error thrown by the client. */
+/** A one-line, plain-words, sanitised description of any error. */
 export function describeError(e: unknown): string {
-  if (isApiError(e)) return e.message;
-  if (e instanceof Error) return e.message.split("\n")[0] ?? "error";
-  return String(e);
+  if (isApiError(e)) return sanitize(e.message);
+  if (e instanceof Error) return sanitize(e.message.split("\n")[0] ?? "error");
+  return sanitize(String(e));
 }

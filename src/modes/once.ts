@@ -3,6 +3,7 @@ import type { JobClient, PageItem } from "../api/client.js";
 import type { Config } from "../config.js";
 import { fit, formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 
 const ANSI: Record<string, string> = {
@@ -54,7 +55,7 @@ export function formatTable(
         formatAge(nowSec - j.createTime.seconds),
         j.ctx.nodeDisplayID,
         String(j.id),
-      ].map((c) => sanitize(c)),
+      ].map((c) => sanitize(maskSecrets(c))), // no `s` here to reveal them: always masked
     };
   });
   const cols: Column[] = [

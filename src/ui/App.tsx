@@ -6,10 +6,10 @@ import type { JobPage, PageItem } from "../api/client.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { Config } from "../config.js";
+import { planCopy } from "../model/copy-plan.js";
 import { fit } from "../model/format.js";
 import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskUrl } from "../model/secrets.js";
 import { jobUrls } from "../model/urls.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
@@ -75,6 +75,11 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
     const t = setTimeout(() => dispatch({ type: "secrets", show: false }), SECRETS_HIDE_MS);
     return () => clearTimeout(t);
   }, [ui.showSecrets, dispatch]);
+  // Start-up warnings went to stderr too, but the full screen hides that until exit.
+  useEffect(() => {
+    if (config.warnings.length > 0)
+      dispatch({ type: "message", text: sanitize(`⚠ ${config.warnings.join(" · ")}`), tone: "warn" });
+  }, [config.warnings, dispatch]);
   useEffect(() => {
     const seq = ui.message?.seq;
     if (seq === undefined) return;
@@ -111,11 +116,8 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
 
   const copy = useCallback(
     (chosen: { n: number; url: string }[]) => {
-      const text = chosen.map((u) => u.url).join("\n");
-      const what =
-        chosen.length === 1
-          ? `URL [${chosen[0]?.n}] ${sanitize(maskUrl(chosen[0]?.url ?? ""))}`
-          : `${chosen.length} URLs`;
+      const { text, what } = planCopy(chosen);
+      if (text === undefined) return dispatch({ type: "message", text: what, tone: "warn" });
       copyText(text, { mode: config.clipboard, write: writeRaw }).then(
         (r) => dispatch({ type: "message", text: `${what}: ${r.message}`, tone: r.ok ? "info" : "warn" }),
         (e: unknown) => dispatch({ type: "message", text: `copy failed: ${describeError(e)}`, tone: "warn" }),

