@@ -10,6 +10,7 @@ import { DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
+import { guardStdout } from "./terminal/stdout-guard.js";
 
 const HELP = `
   Usage
@@ -224,6 +225,7 @@ async function runDemoServer(
   process.once("SIGTERM", stop);
 }
 
+guardStdout();
 main().catch((e: unknown) => {
   process.stderr.write(`jobtop: ${describeError(e)}\n`);
   process.exit(1);
