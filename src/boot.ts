@@ -41,6 +41,13 @@ const MAGIC = Buffer.from("jobtopV8");
 const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
+// Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
+// prints "Debugger listening…" across the screen: any local user could then connect and run
+// code in jobtop, token and all (think shared login nodes). A listener of our own takes the
+// signal instead, on Node 20 and 24 alike (Node 22.14+ also has --disable-sigusr1, which a bin
+// cannot pass). As early as the bin can, to keep the window at start-up short.
+process.on("SIGUSR1", () => {});
+
 const filename = fileURLToPath(import.meta.url);
 const dir = cacheDir();
 // V8 rejects a cache made under other V8 flags (NODE_OPTIONS=--max-old-space-size=…, say): one

@@ -2,14 +2,14 @@
 // echoed and read by line again (raw mode off), and the exit status a shell expects, never a core
 // dump. jobtop runs under test/e2e/fixtures/report-exit.mjs, which then reports its status and the
 // terminal's modes (`stty -a`) as the next program would find them.
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CLI, NODE } from "../helpers/cli.js";
-import { KEYS, type Session, startPty } from "./pty.js";
+import { KEYS, type Session, startCli, startPty } from "./pty.js";
 
 const REPORTER = fileURLToPath(new URL("./fixtures/report-exit.mjs", import.meta.url));
 const CRASH = fileURLToPath(new URL("./fixtures/crash-on-usr2.cjs", import.meta.url));
@@ -114,5 +114,43 @@ describe("every way out restores the terminal", () => {
     expect(e).toMatchObject({ code: 1, signal: null });
     const left = e.bytes.lastIndexOf("\x1b[?1049l");
     expect(e.bytes.slice(left)).toMatch(/jobtop crashed: Error: injected crash/);
+  });
+});
+
+/** The TCP ports a process listens on, from /proc (Linux). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m?.[1]) inodes.add(m[1]);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is f[1] (hex addr:port), st is f[3] (0A = LISTEN), inode is f[9]
+      if (f[3] === "0A" && f[9] && inodes.has(f[9]))
+        ports.push(Number.parseInt(f[1]?.split(":")[1] ?? "", 16));
+    }
+  }
+  return ports;
+}
+
+describe("SIGUSR1", () => {
+  it("opens no debugger and does not disturb the screen", async () => {
+    s = startCli(["--base-url", demo.url], { env: { JOBTOP_TOKEN: demo.token } });
+    const t = s;
+    await t.waitFor("State timeline", 10_000);
+    process.kill(t.pid, "SIGUSR1");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(listeningPorts(t.pid)).toEqual([]);
+    expect(t.raw()).not.toMatch(/Debugger|inspector/i);
+    expect(t.alternateScreen()).toBe(true);
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
   });
 });
