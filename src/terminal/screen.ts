@@ -120,7 +120,13 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   });
 
   return {
-    enter: () => out.write(ENTER),
+    enter: () => {
+      // Raw mode from the start, not from when Ink first listens (an effect after its first
+      // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
+      // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
+      setRaw(true);
+      out.write(ENTER);
+    },
     restore,
     suspend,
   };
