@@ -3,7 +3,7 @@
 // and the functions run on the way to the first frame: about a fifth of the time to it.
 // (Node 22 has module.enableCompileCache for this; Node 20, which jobtop supports, does not.)
 //
-// The cache is one file per build, Node version, architecture and V8 flags in
+// The cache is one file per build, Node version, architecture, V8 flags and install path in
 // $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
 // when the code to the first frame has run. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it
 // does Node's own compile cache.
@@ -41,12 +41,21 @@ const MAGIC = Buffer.from("jobtopV8");
 const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
+// Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
+// prints "Debugger listening…" across the screen: any local user could then connect and run
+// code in jobtop, token and all (think shared login nodes). A listener of our own takes the
+// signal instead, on Node 20 and 24 alike (Node 22.14+ also has --disable-sigusr1, which a bin
+// cannot pass). As early as the bin can, to keep the window at start-up short.
+process.on("SIGUSR1", () => {});
+
 const filename = fileURLToPath(import.meta.url);
 const dir = cacheDir();
 // V8 rejects a cache made under other V8 flags (NODE_OPTIONS=--max-old-space-size=…, say): one
 // file per set of flags, so that starts with and without them do not overwrite each other's.
-const flags = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}`);
-const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${flags}.v8cache`);
+// And one per bundle path: Node 20's V8 takes the script's name from the cache, not from the
+// Script, so two installs of one build would name each other's path in their stack traces.
+const key = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}\0${filename}`);
+const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}.v8cache`);
 
 function cacheDir(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;

@@ -12,6 +12,7 @@ import { maskText } from "./model/secrets.js";
 import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
 import { readToken } from "./token.js";
+import { guardStdout } from "./terminal/stdout-guard.js";
 
 const HELP = `
   Usage
@@ -233,6 +234,7 @@ async function runDemoServer(
   process.once("SIGTERM", stop);
 }
 
+guardStdout();
 main().catch((e: unknown) => {
   writeErr(describeError(e));
   process.exit(1);

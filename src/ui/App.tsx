@@ -34,9 +34,11 @@ export interface AppProps {
   /** Raw terminal writes (OSC 52), outside Ink's frame. */
   writeRaw: (s: string) => void;
   onQuit?: () => void;
+  /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
+  onSuspend?: () => string | undefined;
 }
 
-export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
+export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
   // The UI state also lives in a ref, updated as each key is handled: keys typed or pasted
   // faster than React re-renders (a "/" then "note") must see the state the previous key made.
@@ -129,6 +131,12 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const onKey = (input: string, key: Key) => {
     const ui = uiRef.current;
     const snap = monitor.getSnapshot();
+    // Ctrl+Z suspends from anywhere, prompts and overlays included, as Ctrl+C quits.
+    if (actionFor(input, key) === "suspend") {
+      const refused = onSuspend?.();
+      if (refused) dispatch({ type: "message", text: refused, tone: "warn" });
+      return;
+    }
     // Prompts (filter, jump) take every key until Enter or Esc.
     if (ui.prompt) {
       if (key.return) dispatch({ type: "promptSubmit" });
@@ -216,6 +224,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
       case "quit":
         quit();
         break;
+      case "suspend": // handled first, above
       case undefined:
         break;
     }

@@ -17,6 +17,7 @@ export type Action =
   | "jump"
   | "focus"
   | "help"
+  | "suspend"
   | "quit";
 
 export interface Binding {
@@ -70,6 +71,8 @@ export const KEYMAP: readonly Binding[] = [
   { action: "jump", keys: ":", help: "jump to a job by id", match: is(":") },
   { action: "focus", keys: "Tab", help: "focus list ⇄ detail", match: (_, k) => k.tab },
   { action: "help", keys: "?", help: "this help", match: is("?") },
+  // In raw mode Ctrl+Z is a key like any other, not the terminal's stop signal.
+  { action: "suspend", keys: "Ctrl+Z", help: "suspend (fg resumes)", match: (i, k) => k.ctrl && i === "z" },
   {
     action: "quit",
     keys: "q / Ctrl+C",

@@ -1,12 +1,11 @@
-// Runs the full-screen monitor: alternate screen in, Ink render, and the terminal restored on
-// every way out (q, Ctrl+C, SIGTERM, SIGHUP, a crash).
+// Runs the full-screen monitor: the terminal taken (src/terminal/screen.ts, which also hands it
+// back on every way out and on a suspend), the first page awaited briefly, then Ink.
 import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
+import { takeScreen } from "../terminal/screen.js";
 import { App } from "./App.js";
 
-const ENTER_ALT = "\x1b[?1049h\x1b[H";
-const LEAVE_ALT = "\x1b[?25h\x1b[?1049l";
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
 
@@ -16,53 +15,33 @@ export async function runMonitor(config: Config, monitor: Monitor): Promise<numb
   if (config.bell) ringOnChange(monitor, out);
 
   let app: Instance | undefined;
-  let restored = false;
-  const restore = () => {
-    if (restored) return;
-    restored = true;
-    monitor.stop();
-    try {
-      if (process.stdin.isTTY) process.stdin.setRawMode(false);
-    } catch {
-      // stdin may already be closed; the screen still has to be restored
-    }
-    out.write(LEAVE_ALT);
-  };
-  const onSignal = (signal: NodeJS.Signals) => {
-    app?.unmount();
-    restore();
-    process.exit(signal === "SIGTERM" ? 143 : 129);
-  };
-  const onCrash = (e: unknown) => {
-    try {
+  const screen = takeScreen({
+    stop: () => {
+      monitor.stop();
       app?.unmount();
-    } catch {
-      // already broken; restoring the terminal matters more
-    }
-    restore();
-    process.stderr.write(`jobtop crashed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exit(1);
-  };
-  process.once("SIGTERM", onSignal);
-  process.once("SIGHUP", onSignal);
-  process.on("uncaughtException", onCrash);
-  process.on("unhandledRejection", onCrash);
-
-  out.write(ENTER_ALT);
+    },
+    // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
+    // makes it clear the screen and draw the whole frame then. A resume takes the same path.
+    redraw: () => out.emit("resize"),
+  });
+  screen.enter();
   // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
   // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
   await firstPage(monitor, FIRST_PAGE_WAIT_MS);
-  app = render(<App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} />, {
-    exitOnCtrlC: false,
-    patchConsole: false,
-    maxFps: 15,
-    incrementalRendering: true,
-  });
+  app = render(
+    <App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} onSuspend={screen.suspend} />,
+    {
+      exitOnCtrlC: false,
+      patchConsole: false,
+      maxFps: 15,
+      incrementalRendering: true,
+    },
+  );
 
   try {
     await app.waitUntilExit();
   } finally {
-    restore();
+    screen.restore();
   }
   return 0;
 }

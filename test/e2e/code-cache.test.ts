@@ -2,6 +2,7 @@
 // their cache directory after the first run, and starts that work whatever state it is in.
 import {
   chmodSync,
+  copyFileSync,
   lstatSync,
   mkdtempSync,
   readdirSync,
@@ -13,9 +14,11 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { type Session, startCli } from "./pty.js";
+import { CLI, NODE } from "../helpers/cli.js";
+import { type Session, startCli, startPty } from "./pty.js";
 
 let demo: DemoServer;
 let s: Session | undefined;
@@ -132,5 +135,34 @@ describe("code cache", () => {
     t = await run(dir, { HOME: undefined, XDG_CACHE_HOME: undefined });
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
+  });
+
+  it("names its own file in stack traces, next to another install sharing the cache", async () => {
+    // Node 20's V8 takes a script's name from the code cache: a copy of the same build elsewhere
+    // (another checkout, a global and a local install) reported the first one's path.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const [a, b] = ["a", "b"].map((n) => join(mkdtempSync(join(tmpdir(), `jobtop-${n}-`)), "jobtop.js"));
+    // The crash (test/e2e/fixtures/crash-on-usr2.cjs) is loaded the same way into both, so both
+    // run under the same NODE_OPTIONS, as the cache requires.
+    const crash = fileURLToPath(new URL("./fixtures/crash-on-usr2.cjs", import.meta.url));
+    const run = (bin: string) => {
+      copyFileSync(CLI, bin);
+      s = startPty(NODE, [bin, "--base-url", demo.url], {
+        env: { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home, NODE_OPTIONS: `--require ${crash}` },
+      });
+      return s;
+    };
+    let t = run(a as string);
+    await t.waitFor("State timeline", 8000);
+    await waitForCache(home, (bytes) => bytes.length > 100_000);
+    t.kill("SIGKILL");
+
+    t = run(b as string);
+    await t.waitFor("State timeline", 8000);
+    process.kill(t.pid, "SIGUSR2");
+    await t.exited();
+    const trace = t.raw().slice(t.raw().indexOf("jobtop crashed"));
+    expect(trace).toContain(`(${b}:`);
+    expect(trace).not.toContain(a);
   });
 });

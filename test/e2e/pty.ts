@@ -30,6 +30,12 @@ export interface Session {
   waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
   exited(): Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
+  /**
+   * Closes the terminal under the program, as a closed window or a dropped SSH link does: the
+   * kernel hangs the terminal up (SIGHUP to its session leader, writes fail with EIO), and
+   * node-pty sends SIGHUP to the process it started, as sshd does.
+   */
+  destroy(): void;
   alternateScreen(): boolean;
   /** Screen lines that continue the line above: output that ran past the right edge. */
   wrapped(): number;
@@ -37,10 +43,18 @@ export interface Session {
   cols(): number;
 }
 
-export function startCli(
-  args: string[],
-  opts: { cols?: number; rows?: number; env?: Record<string, string | undefined> } = {},
-): Session {
+export interface PtyOptions {
+  cols?: number;
+  rows?: number;
+  env?: Record<string, string | undefined>;
+}
+
+export function startCli(args: string[], opts: PtyOptions = {}): Session {
+  return startPty(NODE, [CLI, ...args], opts);
+}
+
+/** Any program in the pseudo-terminal (a shell that runs jobtop, say). */
+export function startPty(file: string, args: string[], opts: PtyOptions = {}): Session {
   let cols = opts.cols ?? 120;
   let rows = opts.rows ?? 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
@@ -60,7 +74,7 @@ export function startCli(
   })) {
     if (v !== undefined) env[k] = v;
   }
-  const proc = pty.spawn(NODE, [CLI, ...args], { name: "xterm-256color", cols, rows, env });
+  const proc = pty.spawn(file, args, { name: "xterm-256color", cols, rows, env });
   let raw = "";
   let pending = Promise.resolve();
   /** How much of `raw` the headless terminal has drawn. */
@@ -126,6 +140,7 @@ export function startCli(
       return e;
     },
     kill: (signal = "SIGTERM") => proc.kill(signal),
+    destroy: () => (proc as pty.IPty & { destroy(): void }).destroy(),
     alternateScreen: () => term.buffer.active.type === "alternate",
     wrapped: () => {
       const b = term.buffer.active;

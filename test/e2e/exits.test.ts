@@ -1,0 +1,156 @@
+// Every way out of the monitor hands the terminal back: the main screen, the cursor shown, keys
+// echoed and read by line again (raw mode off), and the exit status a shell expects, never a core
+// dump. jobtop runs under test/e2e/fixtures/report-exit.mjs, which then reports its status and the
+// terminal's modes (`stty -a`) as the next program would find them.
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { CLI, NODE } from "../helpers/cli.js";
+import { KEYS, type Session, startCli, startPty } from "./pty.js";
+
+const REPORTER = fileURLToPath(new URL("./fixtures/report-exit.mjs", import.meta.url));
+const CRASH = fileURLToPath(new URL("./fixtures/crash-on-usr2.cjs", import.meta.url));
+
+let demo: DemoServer;
+let s: Session | undefined;
+let jobtopPid: number | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  for (const pid of [jobtopPid, s?.pid]) {
+    try {
+      if (pid) process.kill(pid, "SIGKILL");
+    } catch {
+      // already gone
+    }
+  }
+  s = undefined;
+  jobtopPid = undefined;
+});
+
+interface Ended {
+  code: number | null;
+  signal: string | null;
+  /** What jobtop wrote, up to its end. */
+  bytes: string;
+  /** `stty -a` once it had ended. */
+  stty: string;
+}
+
+/** Runs the monitor until its first job shows, takes `wayOut`, and reports how it ended. */
+async function endBy(
+  wayOut: (t: Session, pid: number) => void,
+  env: Record<string, string> = {},
+): Promise<Ended> {
+  const report = join(mkdtempSync(join(tmpdir(), "jobtop-exit-")), "report.json");
+  s = startPty(
+    process.execPath,
+    [REPORTER, report, NODE, CLI, "--base-url", demo.url, "--interval", "300ms"],
+    {
+      env: { JOBTOP_TOKEN: demo.token, ...env },
+    },
+  );
+  const t = s;
+  await t.waitFor("State timeline", 10_000);
+  const pid = Number(/\[jobtop pid (\d+)\]/.exec(t.raw())?.[1]);
+  jobtopPid = pid;
+  wayOut(t, pid);
+  await t.waitFor("[report done]", 10_000);
+  const { code, signal } = JSON.parse(readFileSync(report, "utf8"));
+  const raw = t.raw();
+  const end = raw.indexOf("[jobtop ended");
+  return { code, signal, bytes: raw.slice(0, end), stty: raw.slice(end) };
+}
+
+function expectTerminalBack(e: Ended): void {
+  const b = e.bytes;
+  const left = b.lastIndexOf("\x1b[?1049l");
+  expect(left).toBeGreaterThan(b.lastIndexOf("\x1b[?1049h"));
+  expect(b.lastIndexOf("\x1b[?25h")).toBeGreaterThan(b.lastIndexOf("\x1b[?25l"));
+  // Nothing drawn after leaving (a frame starts with the synchronized-output mark).
+  expect(b.indexOf("\x1b[?2026h", left)).toBe(-1);
+  // Raw mode off: line editing and echo are back.
+  expect(e.stty).toMatch(/(?<![-\w])icanon\b/);
+  expect(e.stty).toMatch(/(?<![-\w])echo\b/);
+}
+
+describe("every way out restores the terminal", () => {
+  it("q: exit 0", async () => {
+    const e = await endBy((t) => t.press("q"));
+    expectTerminalBack(e);
+    expect(e).toMatchObject({ code: 0, signal: null });
+  });
+
+  it("Ctrl+C: exit 0", async () => {
+    const e = await endBy((t) => t.press(KEYS.ctrlC));
+    expectTerminalBack(e);
+    expect(e).toMatchObject({ code: 0, signal: null });
+  });
+
+  // The signal itself, re-raised once the terminal is back: the shell sees 128 + n.
+  it.each(["SIGINT", "SIGTERM", "SIGHUP"] as const)("%s from outside: ends by that signal", async (sig) => {
+    const e = await endBy((_, pid) => process.kill(pid, sig));
+    expectTerminalBack(e);
+    expect(e).toMatchObject({ code: null, signal: sig });
+  });
+
+  it("SIGQUIT: exit 131 (128 + 3), not the signal's core dump", async () => {
+    const e = await endBy((_, pid) => process.kill(pid, "SIGQUIT"));
+    expectTerminalBack(e);
+    expect(e).toMatchObject({ code: 131, signal: null });
+  });
+
+  it("an uncaught error: exit 1, and the error shown on the main screen", async () => {
+    const e = await endBy((_, pid) => process.kill(pid, "SIGUSR2"), { NODE_OPTIONS: `--require ${CRASH}` });
+    expectTerminalBack(e);
+    expect(e).toMatchObject({ code: 1, signal: null });
+    const left = e.bytes.lastIndexOf("\x1b[?1049l");
+    expect(e.bytes.slice(left)).toMatch(/jobtop crashed: Error: injected crash/);
+  });
+});
+
+/** The TCP ports a process listens on, from /proc (Linux). */
+function listeningPorts(pid: number): number[] {
+  const inodes = new Set<string>();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const m = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (m?.[1]) inodes.add(m[1]);
+    } catch {
+      // closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const table of ["/proc/net/tcp", "/proc/net/tcp6"]) {
+    for (const line of readFileSync(table, "utf8").split("\n").slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // local_address is f[1] (hex addr:port), st is f[3] (0A = LISTEN), inode is f[9]
+      if (f[3] === "0A" && f[9] && inodes.has(f[9]))
+        ports.push(Number.parseInt(f[1]?.split(":")[1] ?? "", 16));
+    }
+  }
+  return ports;
+}
+
+describe("SIGUSR1", () => {
+  it("opens no debugger and does not disturb the screen", async () => {
+    s = startCli(["--base-url", demo.url], { env: { JOBTOP_TOKEN: demo.token } });
+    const t = s;
+    await t.waitFor("State timeline", 10_000);
+    process.kill(t.pid, "SIGUSR1");
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(listeningPorts(t.pid)).toEqual([]);
+    expect(t.raw()).not.toMatch(/Debugger|inspector/i);
+    expect(t.alternateScreen()).toBe(true);
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+  });
+});
