@@ -3,7 +3,7 @@
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { JobPage, PageItem } from "../api/client.js";
-import { describeError, isApiError } from "../api/errors.js";
+import { describeError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { Config } from "../config.js";
 import { fit } from "../model/format.js";
@@ -11,11 +11,12 @@ import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskUrl } from "../model/secrets.js";
 import { jobUrls } from "../model/urls.js";
+import { connectionState } from "../poll/connection.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
 import { chooseColumns } from "./columns.js";
 import { detailLines } from "./detail-lines.js";
-import { type Connection, Header } from "./Header.js";
+import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
@@ -237,7 +238,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   }
 
   const numPages = Math.max(1, snap.list.data?.pagination.numPages ?? 1);
-  const connection = connectionOf(snap);
+  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
   const host = sanitize(hostOf(config.baseUrl));
   const offPage = ui.pinnedId !== undefined && pinnedRow < 0 ? " · not on this page (Esc: back)" : "";
   const detailTitle = selected
@@ -324,14 +325,16 @@ function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSn
       </Text>
     );
   }
-  if (ui.message) {
+  const err = snap.list.error ?? snap.job.error;
+  // An error always wins over an info message ("refreshing…" must not hide the refresh failing);
+  // a warning answers a key just pressed, and the error is back once it goes.
+  if (ui.message && (ui.message.tone === "warn" || err === undefined)) {
     return (
       <Text color={ui.message.tone === "warn" ? "yellow" : "green"} wrap="truncate">
         {fit(ui.message.text, width)}
       </Text>
     );
   }
-  const err = snap.list.error ?? snap.job.error;
   if (err !== undefined) {
     const which = snap.list.error !== undefined ? "page" : "job";
     // The ticking age is in the header; a second clock here would re-render this line too.
@@ -374,17 +377,6 @@ function visibleItems(page: JobPage | undefined, fresh: Job | undefined, filter:
 function useNowSec(snap: MonitorSnapshot): number {
   // biome-ignore lint/correctness/useExhaustiveDependencies: recompute exactly when new data arrives
   return useMemo(() => Math.floor(Date.now() / 1000), [snap.list.data, snap.job.data]);
-}
-
-function connectionOf(snap: MonitorSnapshot): Connection {
-  const l = snap.list;
-  const failing = l.error !== undefined ? l : snap.job.error !== undefined ? snap.job : undefined;
-  const base = { okWall: l.okWall, retryAt: failing?.retryAt, failingSince: failing?.failingSince };
-  if (!failing) return { ...base, state: l.data ? "ok" : "loading" };
-  const e = failing.error;
-  if (isApiError(e) && e.kind === "auth") return { ...base, state: "auth" };
-  if (isApiError(e) && (e.kind === "network" || e.kind === "timeout")) return { ...base, state: "offline" };
-  return { ...base, state: "retrying" };
 }
 
 function hostOf(url: string): string {
