@@ -156,7 +156,9 @@ async function main(): Promise<void> {
   };
   let config: Config;
   try {
-    config = buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {});
+    // The demo service names its own codes; a real service's are not in the spec.
+    const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
+    config = buildConfig(raw, f.demo ? demoLabels : {});
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;

@@ -91,6 +91,8 @@ export interface Config {
   bell: boolean;
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
+  /** Names of port protocol numbers ("tcp"); the spec does not say what 1 and 2 mean: "proto 1" unless named. */
+  protocolLabels: Record<number, string>;
 }
 
 export class ConfigError extends Error {
@@ -100,7 +102,10 @@ export class ConfigError extends Error {
 export type RawConfig = z.input<typeof RawConfigSchema>;
 
 /** Validates raw input. Base URL and token may be absent only in demo mode, which supplies its own. */
-export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<number, string> } = {}): Config {
+export function buildConfig(
+  raw: RawConfig,
+  extra: { statusLabels?: Record<number, string>; protocolLabels?: Record<number, string> } = {},
+): Config {
   const r = RawConfigSchema.safeParse(raw);
   if (!r.success) throw new ConfigError(r.error.issues[0]?.message ?? "invalid configuration");
   const c = r.data;
@@ -123,5 +128,6 @@ export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<numbe
     once: c.once,
     bell: c.bell,
     statusLabels: extra.statusLabels ?? {},
+    protocolLabels: extra.protocolLabels ?? {},
   };
 }

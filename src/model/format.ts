@@ -89,6 +89,11 @@ function hardWrap(s: string, w: number): string[] {
   return lines;
 }
 
+/** "123 950": a count with its thousands apart, for the sizes of things left out. */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+}
+
 /** "45s", "12m", "3h", "5d": how long ago, never negative. */
 export function formatAge(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "0s";

@@ -15,7 +15,6 @@ import { connectionState } from "../poll/connection.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
 import { chooseColumns } from "./columns.js";
-import { detailLines } from "./detail-lines.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { JobDetail, maxScroll } from "./JobDetail.js";
@@ -23,6 +22,7 @@ import { JobList } from "./JobList.js";
 import { actionFor, splitKeys } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { cursorIndex, initialUi, type UiAction, uiReducer } from "./ui-state.js";
+import { useDetailLines } from "./use-detail-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
 export const WIDE_COLUMNS = 100;
@@ -94,19 +94,14 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
   const detailHeight = wide ? bodyHeight : bodyHeight - listHeight;
   const cols = useMemo(() => chooseColumns(listWidth, config.statusLabels), [listWidth, config.statusLabels]);
 
-  const lines = useMemo(
-    () =>
-      selected
-        ? detailLines(selected, {
-            width: detailWidth,
-            nowSec,
-            labels: config.statusLabels,
-            showSecrets: ui.showSecrets,
-            isNewEntry: (id) => isHighlighted(snap.highlights, `entry:${id}`, performance.now()),
-          })
-        : [],
-    [selected, detailWidth, nowSec, config.statusLabels, ui.showSecrets, snap.highlights],
-  );
+  const lines = useDetailLines(selected, {
+    width: detailWidth,
+    nowSec,
+    labels: config.statusLabels,
+    protocolLabels: config.protocolLabels,
+    showSecrets: ui.showSecrets,
+    highlights: snap.highlights,
+  });
 
   const urls = useMemo(() => (selected ? jobUrls(selected) : []), [selected]);
 
