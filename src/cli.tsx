@@ -36,7 +36,8 @@ const HELP = `
     --demo                start the demo service in-process and monitor it
     --tick DUR            how often the demo's jobs change (default 3s; 0 = never)
     --once                print one page as a plain table and exit
-    --help, --version
+    -h, --help            this help
+    -v, --version         the version
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
@@ -72,6 +73,8 @@ function parseArgs() {
       once: { type: "boolean", default: false },
       port: { type: "string" },
       tick: { type: "string" },
+      help: { type: "boolean", shortFlag: "h" },
+      version: { type: "boolean", shortFlag: "v" },
     },
   });
 }
@@ -130,6 +133,9 @@ async function main(): Promise<void> {
   checkUnknownFlags(process.argv.slice(2));
   const cli = parseArgs();
   const f = cli.flags;
+  // meow answers --help and --version only when they come alone; -h, -v and any position too.
+  if (f.help) cli.showHelp(0);
+  if (f.version) cli.showVersion();
   const [command, ...rest] = cli.input;
   if (rest.length > 0 || (command && command !== "demo-server"))
     fail(`unknown command "${cli.input.join(" ")}"`);
