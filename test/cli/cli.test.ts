@@ -75,12 +75,15 @@ describe("--help and --version", () => {
       expect(r.stderr).toBe("");
     },
   );
-  it.each([["-v"], ["--once", "-v"], ["--version", "--demo"]])("%j prints the version", async (...args) => {
-    const r = await runCli(args);
-    expect(r.code).toBe(0);
-    expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
-    expect(r.stderr).toBe("");
-  });
+  it.each([[["-v"]], [["--once", "-v"]], [["--version", "--demo"]]])(
+    "%j prints the version",
+    async (args) => {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(r.stderr).toBe("");
+    },
+  );
 });
 
 describe("--once", () => {
