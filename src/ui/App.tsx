@@ -145,8 +145,10 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
       if (key.ctrl && input === "c") quit();
       return;
     }
-    if (ui.overlay === "help" && (key.escape || input === "?" || input === "q")) {
-      dispatch({ type: "overlay", overlay: "none" });
+    if (ui.overlay === "help") {
+      // The overlay takes the keys while open (it scrolls with the move keys itself).
+      if (key.escape || input === "?" || input === "q") dispatch({ type: "overlay", overlay: "none" });
+      if (key.ctrl && input === "c") quit();
       return;
     }
     if (key.escape) {
@@ -205,7 +207,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
         dispatch({ type: "focus" });
         break;
       case "help":
-        dispatch({ type: "overlay", overlay: ui.overlay === "help" ? "none" : "help" });
+        dispatch({ type: "overlay", overlay: "help" });
         break;
       case "quit":
         quit();
@@ -291,7 +293,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
         filter={ui.filter}
       />
       {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={bodyHeight} />
+        <HelpOverlay width={columns} height={bodyHeight} labels={config.statusLabels} />
       ) : wide ? (
         <Box flexDirection="row" height={bodyHeight}>
           {list}
