@@ -98,3 +98,51 @@ describe("the ID column", () => {
     }
   }, 60_000);
 });
+
+describe("the detail pane", () => {
+  it.each([
+    ["Europe/Berlin", /(CET|CEST)/],
+    ["America/New_York", /(EST|EDT)/],
+    ["Asia/Kolkata", /GMT\+5:30/],
+    ["UTC", /UTC/],
+  ])(
+    "says which zone its times are in (TZ=%s)",
+    async (tz, zone) => {
+      s = startCli(["--base-url", demo.url], {
+        cols: 160,
+        rows: 40,
+        env: { JOBTOP_TOKEN: demo.token, TZ: tz },
+      });
+      const sc = await s.waitFor(/created \d{4}-/, 10_000);
+      const id = Number(/Job (\d+)/.exec(sc)?.[1]);
+      const created = demo.getJob(id)?.createTime.seconds ?? 0;
+      // The local time in that zone, as the test's own Intl computes it.
+      const parts = new Intl.DateTimeFormat("en-CA", {
+        timeZone: tz,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }).formatToParts(new Date(created * 1000));
+      const v = (t: string) => parts.find((p) => p.type === t)?.value;
+      const local = `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}:${v("second")}`;
+      expect(sc).toMatch(new RegExp(`created ${local} ${zone.source} `));
+      expect(sc).toMatch(new RegExp(`\\d\\d:\\d\\d:\\d\\d ${zone.source} `)); // the timeline too
+    },
+    30_000,
+  );
+
+  it("names port protocols only when told: proto 1 for a service, tcp for the demo", async () => {
+    s = startCli(["--base-url", demo.url], { cols: 160, rows: 50, env: { JOBTOP_TOKEN: demo.token } });
+    let sc = await s.waitFor(/ports \d+/, 10_000);
+    expect(sc).toMatch(/ports \d+ \(proto [12]\)/);
+    expect(sc).not.toMatch(/ports \d+\/(tcp|udp)/);
+    s.kill("SIGKILL");
+    s = startCli(["--demo"], { cols: 160, rows: 50 });
+    sc = await s.waitFor(/ports \d+/, 10_000);
+    expect(sc).toMatch(/ports \d+\/(tcp|udp)/);
+  }, 30_000);
+});
