@@ -322,7 +322,8 @@ function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSn
       </Text>
     );
   }
-  const err = snap.list.error ?? snap.job.error;
+  // (The job poller's last error is no longer news once no job is selected.)
+  const err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
   // An error always wins over an info message ("refreshing…" must not hide the refresh failing);
   // a warning answers a key just pressed, and the error is back once it goes.
   if (ui.message && (ui.message.tone === "warn" || err === undefined)) {
