@@ -11,8 +11,8 @@ import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
-import { readToken } from "./token.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
+import { readToken } from "./token.js";
 
 const HELP = `
   Usage
@@ -39,7 +39,8 @@ const HELP = `
     --demo                start the demo service in-process and monitor it
     --tick DUR            how often the demo's jobs change (default 3s; 0 = never)
     --once                print one page as a plain table and exit
-    --help, --version
+    -h, --help            this help
+    -v, --version         the version
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
@@ -87,6 +88,8 @@ function parseArgs() {
       once: { type: "boolean", default: false },
       port: { type: "string" },
       tick: { type: "string" },
+      help: { type: "boolean", shortFlag: "h" },
+      version: { type: "boolean", shortFlag: "v" },
     },
   });
 }
@@ -133,6 +136,9 @@ async function main(): Promise<void> {
   checkUnknownFlags(process.argv.slice(2));
   const cli = parseArgs();
   const f = cli.flags;
+  // meow answers --help and --version only when they come alone; -h, -v and any position too.
+  if (f.help) cli.showHelp(0);
+  if (f.version) cli.showVersion();
   const [command, ...rest] = cli.input;
   if (rest.length > 0 || (command && command !== "demo-server"))
     fail(`unknown command "${cli.input.join(" ")}"`);
@@ -162,7 +168,9 @@ async function main(): Promise<void> {
     once: f.once,
     bell: f.bell,
   };
-  let config = orFail(() => buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {}));
+  // The demo service names its own codes; a real service's are not in the spec.
+  const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
+  let config = orFail(() => buildConfig(raw, f.demo ? demoLabels : {}));
   for (const w of config.warnings) warn(w);
 
   const interactive = !config.once;

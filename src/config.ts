@@ -104,6 +104,8 @@ export interface Config {
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
   warnings: string[];
+  /** Names of port protocol numbers ("tcp"); the spec does not say what 1 and 2 mean: "proto 1" unless named. */
+  protocolLabels: Record<number, string>;
 }
 
 export class ConfigError extends Error {
@@ -113,7 +115,10 @@ export class ConfigError extends Error {
 export type RawConfig = z.input<typeof RawConfigSchema>;
 
 /** Validates raw input. Base URL and token may be absent only in demo mode, which supplies its own. */
-export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<number, string> } = {}): Config {
+export function buildConfig(
+  raw: RawConfig,
+  extra: { statusLabels?: Record<number, string>; protocolLabels?: Record<number, string> } = {},
+): Config {
   const r = RawConfigSchema.safeParse(raw);
   if (!r.success) throw new ConfigError(r.error.issues[0]?.message ?? "invalid configuration");
   const c = r.data;
@@ -137,6 +142,7 @@ export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<numbe
     bell: c.bell,
     statusLabels: extra.statusLabels ?? {},
     warnings: [...(c.warnings ?? []), ...clearTextWarning(c.baseUrl)],
+    protocolLabels: extra.protocolLabels ?? {},
   };
 }
 

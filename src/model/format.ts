@@ -89,6 +89,11 @@ function hardWrap(s: string, w: number): string[] {
   return lines;
 }
 
+/** "123 950": a count with its thousands apart, for the sizes of things left out. */
+export function formatCount(n: number): string {
+  return String(Math.trunc(n)).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+}
+
 /** "45s", "12m", "3h", "5d": how long ago, never negative. */
 export function formatAge(seconds: number): string {
   if (!Number.isFinite(seconds) || seconds < 0) return "0s";
@@ -114,12 +119,46 @@ export function formatDuration(seconds: number, opts: { coarse?: boolean } = {})
   return `${Math.floor(s / 86_400)}d ${Math.floor((s % 86_400) / 3600)}h`;
 }
 
-/** Local "2026-11-22 14:03:05"; "?" for a time the server got wrong. */
+/**
+ * Local time with its zone, "2026-11-23 15:06:37 CET"; "?" for a time the server got wrong. The
+ * zone is named as English names it where it has a name (EST, CET, BST: en-US knows the
+ * Americas', en-GB Europe's), else by its offset ("GMT+8"), or "UTC".
+ */
 export function formatTime(unixSeconds: number): string {
   const d = new Date(unixSeconds * 1000);
   if (!Number.isFinite(unixSeconds) || Number.isNaN(d.getTime())) return "?";
   const p = (n: number) => String(n).padStart(2, "0");
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())} ${zoneName(d)}`;
+}
+
+/** Zone names by UTC offset, for the zone in effect (process.env.TZ, which Node follows live). */
+let zones: {
+  tz: string | undefined;
+  names: Map<number, string>;
+  us?: Intl.DateTimeFormat;
+  gb?: Intl.DateTimeFormat;
+} = {
+  tz: undefined,
+  names: new Map(),
+};
+
+function zoneName(d: Date): string {
+  const tz = process.env.TZ;
+  if (tz !== zones.tz) zones = { tz, names: new Map() };
+  const offset = d.getTimezoneOffset();
+  let name = zones.names.get(offset);
+  if (name === undefined) {
+    // Two formatters per zone, made on first use (not at start-up) and kept: none per call.
+    zones.us ??= new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
+    zones.gb ??= new Intl.DateTimeFormat("en-GB", { timeZoneName: "short" });
+    const of = (f: Intl.DateTimeFormat) =>
+      f.formatToParts(d).find((x) => x.type === "timeZoneName")?.value ?? "";
+    const us = of(zones.us);
+    const gb = /^GMT[+-]/.test(us) ? of(zones.gb) : "";
+    name = (gb && !/^GMT[+-]/.test(gb) ? gb : us) || "local";
+    zones.names.set(offset, name);
+  }
+  return name;
 }
 
 /** Local "14:03:05" for a wall-clock time in ms. */

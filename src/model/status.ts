@@ -14,6 +14,8 @@ const STYLES: Record<number, { symbol: string; color: string }> = {
   3: { symbol: "■", color: "blue" },
 };
 const UNKNOWN = { symbol: "?", color: "magenta" };
+/** The codes with a symbol of their own, in the order a job moves through them (for the legend). */
+export const KNOWN_STATUS_CODES: readonly number[] = [6, 1, 2, 3];
 
 export function statusStyle(code: number, labels: Record<number, string> = {}): StatusStyle {
   const s = STYLES[code] ?? UNKNOWN;

@@ -26,6 +26,25 @@ export function buildTimeline(log: readonly LogEntry[], nowSec: number): Timelin
   });
 }
 
+/**
+ * The last `max` entries of the log by id, oldest first, and how many came before them. One pass
+ * and a copy of `max` entries when the log is in order (as services send it); a log of 124 000
+ * entries is shown as its tail, never spread, sorted or laid out whole.
+ */
+export function lastEntries(log: readonly LogEntry[], max: number): { entries: LogEntry[]; earlier: number } {
+  const keep = Math.max(0, Math.min(max, log.length));
+  let inOrder = true;
+  for (let i = 1; i < log.length && inOrder; i++)
+    inOrder = compareIds((log[i - 1] as LogEntry).id, (log[i] as LogEntry).id) <= 0;
+  const tail = inOrder
+    ? log.slice(log.length - keep)
+    : log
+        .slice()
+        .sort((a, b) => compareIds(a.id, b.id))
+        .slice(log.length - keep);
+  return { entries: tail, earlier: log.length - keep };
+}
+
 export interface JobChange {
   changed: boolean;
   newEntryIds: string[];

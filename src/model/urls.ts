@@ -8,7 +8,7 @@ export interface JobUrl {
   kind: "ssh" | "https" | "other";
 }
 
-export function jobUrls(job: Job): JobUrl[] {
+export function jobUrls(job: { app: Pick<Job["app"], "urls"> }): JobUrl[] {
   const keys = Object.keys(job.app.urls).sort((a, b) => portOf(a) - portOf(b) || a.localeCompare(b));
   const out: JobUrl[] = [];
   for (const key of keys) {

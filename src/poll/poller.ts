@@ -1,7 +1,7 @@
 // A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
-// flight, a fresh AbortController per request, exponential backoff with full jitter on failure,
-// Retry-After honoured (capped), slow retries when the token is rejected, and a snapshot object
-// that only changes when something changed (as useSyncExternalStore requires).
+// flight, a fresh AbortController per request, a short jittered backoff on failure (see
+// failureDelay), Retry-After honoured as given (capped), slow retries when the token is rejected,
+// and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
 
 export interface Clock {
@@ -28,7 +28,7 @@ export const realClock: Clock = {
 export interface PollerOptions<T> {
   fetch: (signal: AbortSignal) => Promise<T>;
   intervalMs: number;
-  /** Longest retry delay; by default ten intervals, at least 5 s and at most a minute. */
+  /** Longest retry delay; by default one interval (at least 1 s). */
   maxBackoffMs?: number;
   authRetryMs?: number;
   retryAfterCapMs?: number;
@@ -69,19 +69,32 @@ export interface Poller<T> {
 }
 
 const MIN_RETRY_MS = 250;
+/** The first retry's ceiling, for any interval of a second or more. */
+const FIRST_RETRY_MS = 1_000;
 
-/** Delay before retry number `failures` (1-based): full jitter over an exponential cap. */
+/**
+ * Delay before retry number `failures` (1-based): the ceiling doubles from `baseMs` up to `maxMs`,
+ * and the delay is drawn from its upper half ("equal jitter"): spread, so clients that failed
+ * together do not retry in step, yet never quicker than half the ceiling.
+ */
 export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(failures, 30));
-  return Math.max(MIN_RETRY_MS, Math.floor(random() * ceiling));
+  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(0, failures - 1), 30));
+  return Math.max(MIN_RETRY_MS, Math.floor(ceiling / 2 + (random() * ceiling) / 2));
 }
 
 export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
-  // The cap follows the interval: whoever asked for a poll every 2 s wants the service back on
-  // screen within ~20 s of its return, not a minute; a slow 10 s page poll still backs off to 60 s.
-  const maxBackoff = () => opts.maxBackoffMs ?? Math.min(60_000, Math.max(5_000, interval * 10));
+  // How quickly a failing poller retries. The user chose how stale this data may get (the
+  // interval); an outage must not make it staler than that once the service answers again. So a
+  // failure is retried after about 1 s, then 2, 4 … and never later than one interval: whatever
+  // the outage's length, the first poll after the service's return comes within one interval
+  // (a 10 s page poll used to back off to 60 s, leaving a short outage on screen for up to a
+  // minute). That is not hammering: at the cap the delay is ¾ of an interval on average, so a
+  // long outage costs at most about 4/3 of the requests a healthy service gets, and a service
+  // that wants fewer says so with Retry-After, which is honoured as given.
+  const maxBackoff = () => opts.maxBackoffMs ?? Math.max(FIRST_RETRY_MS, interval);
+  const retryBase = () => Math.min(FIRST_RETRY_MS, interval);
   const authRetry = opts.authRetryMs ?? 60_000;
   const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
   const jitter = opts.jitter ?? 0.1;
@@ -191,9 +204,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
 
   const failureDelay = (error: unknown, failures: number): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    const backoff = backoffDelay(failures, interval, maxBackoff(), random);
+    // The service's own word on when to come back wins over our guess, sooner or later (capped).
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
-    return retryAfter === undefined ? backoff : Math.max(backoff, Math.min(retryAfter, retryAfterCap));
+    if (retryAfter !== undefined) return Math.max(MIN_RETRY_MS, Math.min(retryAfter, retryAfterCap));
+    return backoffDelay(failures, retryBase(), maxBackoff(), random);
   };
 
   const abortInFlight = () => {

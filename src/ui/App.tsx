@@ -3,7 +3,7 @@
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { JobPage, PageItem } from "../api/client.js";
-import { describeError, isApiError } from "../api/errors.js";
+import { describeError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { Config } from "../config.js";
 import { planCopy } from "../model/copy-plan.js";
@@ -11,17 +11,18 @@ import { fit } from "../model/format.js";
 import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
 import { jobUrls } from "../model/urls.js";
+import { connectionState } from "../poll/connection.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
 import { chooseColumns } from "./columns.js";
-import { detailLines } from "./detail-lines.js";
-import { type Connection, Header } from "./Header.js";
+import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
 import { actionFor, splitKeys } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { cursorIndex, initialUi, type UiAction, uiReducer } from "./ui-state.js";
+import { useDetailLines } from "./use-detail-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
 export const WIDE_COLUMNS = 100;
@@ -100,19 +101,14 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
   const detailHeight = wide ? bodyHeight : bodyHeight - listHeight;
   const cols = useMemo(() => chooseColumns(listWidth, config.statusLabels), [listWidth, config.statusLabels]);
 
-  const lines = useMemo(
-    () =>
-      selected
-        ? detailLines(selected, {
-            width: detailWidth,
-            nowSec,
-            labels: config.statusLabels,
-            showSecrets: ui.showSecrets,
-            isNewEntry: (id) => isHighlighted(snap.highlights, `entry:${id}`, performance.now()),
-          })
-        : [],
-    [selected, detailWidth, nowSec, config.statusLabels, ui.showSecrets, snap.highlights],
-  );
+  const lines = useDetailLines(selected, {
+    width: detailWidth,
+    nowSec,
+    labels: config.statusLabels,
+    protocolLabels: config.protocolLabels,
+    showSecrets: ui.showSecrets,
+    highlights: snap.highlights,
+  });
 
   const urls = useMemo(() => (selected ? jobUrls(selected) : []), [selected]);
 
@@ -159,8 +155,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
       if (key.ctrl && input === "c") quit();
       return;
     }
-    if (ui.overlay === "help" && (key.escape || input === "?" || input === "q")) {
-      dispatch({ type: "overlay", overlay: "none" });
+    if (ui.overlay === "help") {
+      // The overlay takes the keys while open (it scrolls with the move keys itself).
+      if (key.escape || input === "?" || input === "q") dispatch({ type: "overlay", overlay: "none" });
+      if (key.ctrl && input === "c") quit();
       return;
     }
     if (key.escape) {
@@ -219,7 +217,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
         dispatch({ type: "focus" });
         break;
       case "help":
-        dispatch({ type: "overlay", overlay: ui.overlay === "help" ? "none" : "help" });
+        dispatch({ type: "overlay", overlay: "help" });
         break;
       case "quit":
         quit();
@@ -248,7 +246,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
   }
 
   const numPages = Math.max(1, snap.list.data?.pagination.numPages ?? 1);
-  const connection = connectionOf(snap);
+  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
   const host = sanitize(hostOf(config.baseUrl));
   const offPage = ui.pinnedId !== undefined && pinnedRow < 0 ? " · not on this page (Esc: back)" : "";
   const detailTitle = selected
@@ -306,7 +304,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
         filter={ui.filter}
       />
       {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={bodyHeight} />
+        <HelpOverlay width={columns} height={bodyHeight} labels={config.statusLabels} />
       ) : wide ? (
         <Box flexDirection="row" height={bodyHeight}>
           {list}
@@ -335,14 +333,17 @@ function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSn
       </Text>
     );
   }
-  if (ui.message) {
+  // (The job poller's last error is no longer news once no job is selected.)
+  const err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
+  // An error always wins over an info message ("refreshing…" must not hide the refresh failing);
+  // a warning answers a key just pressed, and the error is back once it goes.
+  if (ui.message && (ui.message.tone === "warn" || err === undefined)) {
     return (
       <Text color={ui.message.tone === "warn" ? "yellow" : "green"} wrap="truncate">
         {fit(ui.message.text, width)}
       </Text>
     );
   }
-  const err = snap.list.error ?? snap.job.error;
   if (err !== undefined) {
     const which = snap.list.error !== undefined ? "page" : "job";
     // The ticking age is in the header; a second clock here would re-render this line too.
@@ -385,17 +386,6 @@ function visibleItems(page: JobPage | undefined, fresh: Job | undefined, filter:
 function useNowSec(snap: MonitorSnapshot): number {
   // biome-ignore lint/correctness/useExhaustiveDependencies: recompute exactly when new data arrives
   return useMemo(() => Math.floor(Date.now() / 1000), [snap.list.data, snap.job.data]);
-}
-
-function connectionOf(snap: MonitorSnapshot): Connection {
-  const l = snap.list;
-  const failing = l.error !== undefined ? l : snap.job.error !== undefined ? snap.job : undefined;
-  const base = { okWall: l.okWall, retryAt: failing?.retryAt, failingSince: failing?.failingSince };
-  if (!failing) return { ...base, state: l.data ? "ok" : "loading" };
-  const e = failing.error;
-  if (isApiError(e) && e.kind === "auth") return { ...base, state: "auth" };
-  if (isApiError(e) && (e.kind === "network" || e.kind === "timeout")) return { ...base, state: "offline" };
-  return { ...base, state: "retrying" };
 }
 
 function hostOf(url: string): string {

@@ -4,16 +4,7 @@
 import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
-
-export interface Connection {
-  state: "ok" | "loading" | "retrying" | "auth" | "offline";
-  /** Wall ms of the last good refresh of the page. */
-  okWall: number | undefined;
-  /** Monotonic ms of the next retry, when failing. */
-  retryAt: number | undefined;
-  /** Wall ms since when requests fail. */
-  failingSince: number | undefined;
-}
+import type { Connection } from "../poll/connection.js";
 
 export interface HeaderProps {
   host: string;

@@ -1,23 +1,107 @@
-// The help overlay, rendered from the one keymap table.
-import { Box, Text } from "ink";
-import { fit } from "../model/format.js";
-import { KEYMAP } from "./keymap.js";
+// The help overlay: every key (from the one keymap table) and what each symbol on screen means.
+// It scrolls by itself (↑↓ j k, PgUp PgDn, Home End: the keymap's own moves), so every line is
+// reachable at the smallest size, 40×10; the title row says where the view is and how to close.
+import { Box, Text, useInput } from "ink";
+import { useMemo, useState } from "react";
+import { fit, wrap } from "../model/format.js";
+import { sanitize } from "../model/sanitize.js";
+import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
+import { actionFor, KEYMAP, splitKeys } from "./keymap.js";
 
-export function HelpOverlay({ width, height }: { width: number; height: number }) {
-  const keyWidth = Math.max(...KEYMAP.map((b) => b.keys.length)) + 2;
-  const lines = [
-    ...KEYMAP.map((b) => `${b.keys.padEnd(keyWidth)}${b.help}`),
-    "",
+/** What the symbols mean; README.md has the same table. */
+export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {
+  const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
+  const names = KNOWN_STATUS_CODES.map((c) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c)));
+  return [
+    ["›", "the selected row"],
+    ["✱", "changed in the last 10 s (a row, a log entry); in the header, changes seen"],
+    [symbols, `status ${names.join(", ")}`],
+    [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
+    ["▶", "the job's current state in its timeline"],
+    ["●", "in the header: connected; the age of the data"],
+    ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
+    ["✖", "in the header: offline (no answer), or the token was rejected"],
+    ["⚠", "in the status line: what failed"],
+    ["!", "a row the service sent malformed"],
+    ["••••••", "a masked secret (s shows it)"],
+  ];
+}
+
+export function helpLines(width: number, labels: Record<number, string>): string[] {
+  const out: string[] = [];
+  const w = Math.max(1, width - 1); // one space of margin on the left
+  const table = (rows: [string, string][]) => {
+    let keyWidth = 0;
+    for (const [k] of rows) keyWidth = Math.max(keyWidth, k.length);
+    keyWidth = Math.min(keyWidth + 2, Math.floor(w / 2));
+    for (const [k, text] of rows) {
+      const parts = wrap(text, Math.max(1, w - keyWidth));
+      for (let i = 0; i < parts.length; i++) out.push(`${(i === 0 ? k : "").padEnd(keyWidth)}${parts[i]}`);
+    }
+  };
+  table(KEYMAP.map((b) => [b.keys, b.help]));
+  out.push("", "Symbols");
+  table(legend(labels));
+  out.push("");
+  for (const text of [
     "Secrets are masked until s; copy always sends the real value.",
     "Press ? or Esc to close.",
-  ];
+  ])
+    for (const p of wrap(text, w)) out.push(p);
+  return out;
+}
+
+export function HelpOverlay({
+  width,
+  height,
+  labels,
+}: {
+  width: number;
+  height: number;
+  labels: Record<number, string>;
+}) {
+  const lines = useMemo(() => helpLines(width, labels), [width, labels]);
+  const body = Math.max(1, height - 1);
+  const max = Math.max(0, lines.length - body);
+  const [scroll, setScroll] = useState(0);
+  useInput((input, key) => {
+    for (const [i, k] of splitKeys(input, key)) {
+      const a = actionFor(i, k);
+      const page = Math.max(1, body - 1);
+      const to = (t: number) =>
+        a === "up"
+          ? t - 1
+          : a === "down"
+            ? t + 1
+            : a === "prevPage"
+              ? t - page
+              : a === "nextPage"
+                ? t + page
+                : a === "firstPage"
+                  ? 0
+                  : a === "lastPage"
+                    ? max
+                    : t;
+      setScroll((t) => Math.max(0, Math.min(max, to(Math.min(t, max)))));
+    }
+  });
+  const top = Math.min(scroll, max);
+  const shown = lines.slice(top, top + body);
+  const where =
+    max === 0
+      ? ""
+      : `${top > 0 ? "↑" : " "}${top < max ? "↓" : " "} ${top + 1}–${top + shown.length}/${lines.length} `;
+  const long = " Keys and symbols · ? or Esc closes";
+  const title = long.length + where.length <= width ? long : " Keys · ? or Esc closes";
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold inverse wrap="truncate">
-        {fit(" Keys", width)}
+        {fit(title, Math.max(0, width - where.length))}
+        {where}
       </Text>
-      {lines.slice(0, Math.max(0, height - 1)).map((l) => (
-        <Text key={l} wrap="truncate">
+      {shown.map((l, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional; the index is their identity
+        <Text key={i} wrap="truncate">
           {fit(` ${l}`, width)}
         </Text>
       ))}

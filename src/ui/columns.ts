@@ -14,14 +14,19 @@ export interface Column {
 }
 
 const REMARK_MIN = 12;
-/** Optional columns, most wanted first; each is added only if the remark keeps its minimum. */
+/**
+ * Optional columns, most wanted first. One is shown only if every column before it is, so the
+ * least wanted go first as the pane narrows (a 3-wide Q never outlives a wider, more useful one).
+ * The id is not among them: it is what ":" jumps to, so it is always shown.
+ */
 const OPTIONAL: readonly Omit<Column, "width">[] = [
   { id: "gpu", title: "GPU" },
   { id: "age", title: "AGE" },
   { id: "node", title: "NODE" },
-  { id: "id", title: "ID" },
   { id: "queueLen", title: "Q" },
 ];
+/** Left to right on screen. */
+const ORDER: readonly ColumnId[] = ["status", "displayID", "remark", "gpu", "age", "node", "id", "queueLen"];
 const WIDTH: Record<ColumnId, number> = {
   status: 10,
   displayID: 10,
@@ -42,19 +47,21 @@ export function statusWidth(labels: Record<number, string>): number {
 
 export function chooseColumns(width: number, labels: Record<number, string>): Column[] {
   const avail = width - MARKER_WIDTH;
+  const remark: Column = { id: "remark", title: "REMARK", width: REMARK_MIN };
   const cols: Column[] = [
     { id: "status", title: "STATUS", width: statusWidth(labels) },
     { id: "displayID", title: "DISPLAY", width: WIDTH.displayID },
-    { id: "remark", title: "REMARK", width: REMARK_MIN },
+    remark,
+    { id: "id", title: "ID", width: WIDTH.id },
   ];
   const used = () => cols.reduce((s, c) => s + c.width, 0) + cols.length - 1;
   for (const o of OPTIONAL) {
-    if (used() + 1 + WIDTH[o.id] <= avail) cols.push({ ...o, width: WIDTH[o.id] });
+    if (used() + 1 + WIDTH[o.id] > avail) break;
+    cols.push({ ...o, width: WIDTH[o.id] });
   }
-  // Narrow terminals: shrink fixed columns before hiding the remark entirely.
-  const remark = cols[2] as Column;
+  // The remark takes what is left (on a narrow pane, less than its minimum, down to one cell).
   remark.width = Math.max(1, remark.width + avail - used());
-  return cols;
+  return cols.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 }
 
 export function headerCells(cols: Column[]): string {

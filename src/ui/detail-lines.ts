@@ -1,11 +1,17 @@
 // The detail pane's content as plain styled lines, wrapped to the pane width. Building lines
 // (rather than nested boxes) lets the pane scroll by line and never wrap outside its box.
+// Every field the service sizes is capped (rows and characters) before it is touched, so a job
+// with a 10 MB `desc` or 124 000 log entries costs what its few shown rows cost. The pane is
+// built in two parts: the head (ages, durations, highlights: rebuilt at each poll, and small
+// whatever the job) and the body (everything else: rebuilt only when its content changed).
 import type { Job } from "../api/schema.js";
-import { formatAge, formatDuration, formatTime, wrap } from "../model/format.js";
+import { type Cap, countParts, cutIndex, excerpt } from "../model/excerpt.js";
+import { formatAge, formatCount, formatDuration, formatTime, truncate, wrap } from "../model/format.js";
+import { sameJson } from "../model/same.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskSecrets, maskValue, parseEnvs } from "../model/secrets.js";
+import { type EnvVar, maskSecrets, maskValue, parseEnvs } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
-import { buildTimeline } from "../model/timeline.js";
+import { buildTimeline, lastEntries } from "../model/timeline.js";
 import { jobUrls } from "../model/urls.js";
 
 export interface Line {
@@ -20,14 +26,167 @@ export interface DetailOptions {
   width: number;
   nowSec: number;
   labels: Record<number, string>;
+  /** Names of port protocol numbers; the spec does not say what 1 and 2 mean. */
+  protocolLabels?: Record<number, string>;
   showSecrets: boolean;
   /** Is this log entry new (highlighted)? */
   isNewEntry: (entryId: string) => boolean;
 }
 
+/** The state timeline shows the newest entries, and how many came before them. */
+export const TIMELINE_MAX = 50;
+/** What each field may contribute to the pane. */
+export const CAPS = {
+  desc: { rows: 40, chars: 4000 },
+  cmd: { rows: 20, chars: 2000 },
+  /** Environment: variables shown, and characters of `envs` looked at for them. */
+  envs: { vars: 40, chars: 4000 },
+  /** Any other single value (a name, a URL, a password): characters. */
+  value: 500,
+  urls: 30,
+  ports: 40,
+  sshUsers: 20,
+} as const;
+
+/** The whole pane. */
 export function detailLines(job: Job, o: DetailOptions): Line[] {
+  return detailHead(job, o).concat(detailBody(job, o));
+}
+
+/** The part that changes with time: name, status, owner, age, and the state timeline's tail. */
+export function detailHead(job: Job, o: DetailOptions): Line[] {
+  const { out, push, section } = builder(o.width);
+  const st = statusStyle(job.status, o.labels);
+  push(value(job.app.remark) || "(no name)", { bold: true });
+  push(`id ${job.id} · ${value(job.displayID) || "—"} · status ${st.symbol} ${st.label}`, {
+    color: st.color,
+  });
+  push(
+    `owner ${job.ctx.ownerId} · node ${value(job.ctx.nodeDisplayID) || "—"} (id ${job.ctx.nodeId})` +
+      (job.ctx.class ? ` · class ${value(job.ctx.class)}` : ""),
+  );
+  push(
+    `created ${formatTime(job.createTime.seconds)} (${formatAge(o.nowSec - job.createTime.seconds)} ago)` +
+      ` · autoRelease ${job.autoRelease ? "yes" : "no"} · queue ${job.queueLen}`,
+  );
+
+  section("State timeline");
+  const { entries, earlier } = lastEntries(job.state.log, TIMELINE_MAX);
+  const timeline = buildTimeline(entries, o.nowSec);
+  if (timeline.length === 0) push("no log entries", { dim: true }, "  ");
+  if (earlier > 0) push(`… ${formatCount(earlier)} earlier`, { dim: true }, "  ");
+  let labelWidth = 1;
+  for (const t of timeline) labelWidth = Math.max(labelWidth, statusStyle(t.status, o.labels).label.length);
+  for (const t of timeline) {
+    const s = statusStyle(t.status, o.labels);
+    const fresh = o.isNewEntry(t.id);
+    const mark = fresh ? "✱" : t.current ? "▶" : " ";
+    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
+    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
+  }
+  return out;
+}
+
+/** What the body is built from, and all it reads. */
+export type BodyInput = Pick<Job, "app" | "res" | "desc">;
+export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets">;
+
+/** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
+export function sameBody(a: BodyInput, b: BodyInput): boolean {
+  return a === b || (a.desc === b.desc && sameJson(a.res, b.res) && sameJson(a.app, b.app));
+}
+
+/** Ports, URLs, users, resources, command, environment, image and description. */
+export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
+  const { out, push, section, field } = builder(o.width);
+  const secret = (v: string) => (o.showSecrets ? value(v) : maskValue(v));
+  /** Free text that may hold secrets (a URL's password, --token X, NAME=VALUE): masks them only. */
+  const free = (v: string) => (o.showSecrets ? v : maskSecrets(v));
+  const { app, res } = job;
+
+  section("Ports and URLs");
+  const ports: string[] = [];
+  for (let i = 0; i < app.ports.length && i < CAPS.ports; i++) {
+    const p = app.ports[i] as (typeof app.ports)[number];
+    const name = o.protocolLabels?.[p.protocol];
+    ports.push(name === undefined ? `${p.port} (proto ${p.protocol})` : `${p.port}/${name}`);
+  }
+  if (app.ports.length > CAPS.ports) ports.push(`… ${formatCount(app.ports.length - CAPS.ports)} more`);
+  if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
+  const urls = jobUrls(job);
+  if (urls.length === 0) push("no URLs", { dim: true }, "  ");
+  for (const u of urls.slice(0, CAPS.urls)) push(`[${u.n}] ${free(value(u.url))}`, {}, "  ", true);
+  if (urls.length > CAPS.urls)
+    push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
+  if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
+
+  if (app.SSHAuths.length > 0) {
+    section("SSH users");
+    for (const a of app.SSHAuths.slice(0, CAPS.sshUsers))
+      push(`${value(a.BaseOn.Cred.user)}  password ${secret(a.BaseOn.Cred.password)}`, {}, "  ");
+    if (app.SSHAuths.length > CAPS.sshUsers)
+      push(`… ${formatCount(app.SSHAuths.length - CAPS.sshUsers)} more users`, { dim: true }, "  ");
+  }
+  if (app.creds) push(`creds ${secret(app.creds)}`, {}, "  ");
+
+  section("Resources");
+  const gpu = res.gpus > 0 ? `${res.gpus}× ${value(res.gpuName) || "GPU"}` : "no GPU";
+  push(`${res.cpus} CPU · ${gpu} · ${res.diskGB} GB disk`, {}, "  ");
+  if (res.domain) push(`domain ${value(res.domain)} (agent ${res.agentDomain})`, { dim: true }, "  ");
+
+  section("Command");
+  field(app.cmd || "(none)", CAPS.cmd, free);
+
+  const envs = envVars(app.envs);
+  if (envs.vars.length > 0 || envs.more > 0) {
+    section("Environment");
+    for (const e of envs.vars) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
+    if (envs.more > 0)
+      push(`… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}`, { dim: true }, "  ");
+  }
+
+  section("Image");
+  push(
+    `image ${orNone(app.fromImageId, "—")} · snapshot ${orNone(app.fromSnapshotId, "none")}` +
+      (app.name ? ` · app ${value(app.name)}${app.ver ? ` ${value(app.ver)}` : ""}` : "") +
+      (app.hostname ? ` · host ${value(app.hostname)}` : ""),
+    {},
+    "  ",
+  );
+
+  if (job.desc) {
+    section("Description");
+    field(job.desc, CAPS.desc, free);
+  }
+  return out;
+}
+
+/** A single value cut to CAPS.value characters (marked "…") before anything else looks at it. */
+function value(s: string): string {
+  const end = cutIndex(s, CAPS.value);
+  return end < s.length ? `${s.slice(0, end)}…` : s;
+}
+
+/**
+ * The first variables of `envs` ("A=1;B=2"), looking at no more than CAPS.envs.chars of it, and
+ * how many more there are (counted in place). A value longer than CAPS.value is cut; its name,
+ * which decides the masking, comes first and is whole unless it is itself that long.
+ */
+function envVars(envs: string): { vars: EnvVar[]; more: number } {
+  const vars: EnvVar[] = [];
+  let pos = 0;
+  while (pos < envs.length && pos < CAPS.envs.chars && vars.length < CAPS.envs.vars) {
+    const semi = envs.indexOf(";", pos);
+    const end = semi < 0 ? envs.length : semi;
+    for (const v of parseEnvs(value(envs.slice(pos, Math.min(end, pos + CAPS.value + 1))))) vars.push(v);
+    pos = end + 1;
+  }
+  return { vars, more: pos < envs.length ? countParts(envs, ";", pos) : 0 };
+}
+
+function builder(width: number) {
   const out: Line[] = [];
-  const w = Math.max(1, o.width);
+  const w = Math.max(1, width);
   const push = (text: string, style: Omit<Line, "text"> = {}, indent = "", hard = false) => {
     for (const part of wrap(sanitize(text), Math.max(1, w - indent.length), { hard })) {
       out.push({ text: indent + part, ...style });
@@ -37,79 +196,13 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
     out.push({ text: "" });
     out.push({ text: title, bold: true, color: "cyan" });
   };
-  const secret = (v: string) => (o.showSecrets ? v : maskValue(v));
-  /** Free text that may hold secrets (a URL's password, --token X, NAME=VALUE): masks them only. */
-  const free = (v: string) => (o.showSecrets ? v : maskSecrets(v));
-  const st = statusStyle(job.status, o.labels);
-
-  push(job.app.remark || "(no name)", { bold: true });
-  push(`id ${job.id} · ${job.displayID || "—"} · status ${st.symbol} ${st.label}`, { color: st.color });
-  push(
-    `owner ${job.ctx.ownerId} · node ${job.ctx.nodeDisplayID || "—"} (id ${job.ctx.nodeId})` +
-      (job.ctx.class ? ` · class ${job.ctx.class}` : ""),
-  );
-  push(
-    `created ${formatTime(job.createTime.seconds)} (${formatAge(o.nowSec - job.createTime.seconds)} ago)` +
-      ` · autoRelease ${job.autoRelease ? "yes" : "no"} · queue ${job.queueLen}`,
-  );
-
-  section("State timeline");
-  const timeline = buildTimeline(job.state.log, o.nowSec);
-  if (timeline.length === 0) push("no log entries", { dim: true }, "  ");
-  const labelWidth = Math.max(...timeline.map((t) => statusStyle(t.status, o.labels).label.length), 1);
-  for (const t of timeline) {
-    const s = statusStyle(t.status, o.labels);
-    const fresh = o.isNewEntry(t.id);
-    const mark = fresh ? "✱" : t.current ? "▶" : " ";
-    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
-    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
-  }
-
-  section("Ports and URLs");
-  const urls = jobUrls(job);
-  const ports = job.app.ports.map(
-    (p) => `${p.port}/${p.protocol === 1 ? "tcp" : p.protocol === 2 ? "udp" : p.protocol}`,
-  );
-  if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
-  if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls) push(`[${u.n}] ${free(u.url)}`, {}, "  ", true);
-  if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
-
-  if (job.app.SSHAuths.length > 0) {
-    section("SSH users");
-    for (const a of job.app.SSHAuths)
-      push(`${a.BaseOn.Cred.user}  password ${secret(a.BaseOn.Cred.password)}`, {}, "  ");
-  }
-  if (job.app.creds) push(`creds ${secret(job.app.creds)}`, {}, "  ");
-
-  section("Resources");
-  const gpu = job.res.gpus > 0 ? `${job.res.gpus}× ${job.res.gpuName || "GPU"}` : "no GPU";
-  push(`${job.res.cpus} CPU · ${gpu} · ${job.res.diskGB} GB disk`, {}, "  ");
-  if (job.res.domain) push(`domain ${job.res.domain} (agent ${job.res.agentDomain})`, { dim: true }, "  ");
-
-  section("Command");
-  push(free(job.app.cmd) || "(none)", {}, "  ");
-
-  const envs = parseEnvs(job.app.envs);
-  if (envs.length > 0) {
-    section("Environment");
-    for (const e of envs) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
-  }
-
-  section("Image");
-  push(
-    `image ${orNone(job.app.fromImageId, "—")} · snapshot ${orNone(job.app.fromSnapshotId, "none")}` +
-      (job.app.name ? ` · app ${job.app.name}${job.app.ver ? ` ${job.app.ver}` : ""}` : "") +
-      (job.app.hostname ? ` · host ${job.app.hostname}` : ""),
-    {},
-    "  ",
-  );
-
-  if (job.desc) {
-    section("Description");
-    for (const line of job.desc.split("\n")) push(free(line), {}, "  ");
-  }
-  return out;
+  /** A multi-line field of any size: its first rows within `cap`, and a note of what is left out. */
+  const field = (text: string, cap: Cap, mask?: (line: string) => string, indent = "  ") => {
+    const e = excerpt(text, Math.max(1, w - indent.length), cap, mask);
+    for (const row of e.rows) out.push({ text: indent + row });
+    if (e.note) out.push({ text: indent + truncate(e.note, Math.max(1, w - indent.length)), dim: true });
+  };
+  return { out, push, section, field };
 }
 
 /** The spec writes 0 for "no image" / "not from a snapshot"; ids are decimal strings. */

@@ -64,6 +64,26 @@ describe("--help and --version", () => {
     expect(r.code).toBe(0);
     expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
   });
+  // -h and -v passed the flag check, then failed with "no service given" (exit 2).
+  it.each([["-h"], ["--demo", "--once", "-h"], ["--help", "--demo"]])(
+    "%j prints help and exits 0",
+    async (...args) => {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain("Usage");
+      expect(r.stdout).toContain("-h, --help");
+      expect(r.stderr).toBe("");
+    },
+  );
+  it.each([[["-v"]], [["--once", "-v"]], [["--version", "--demo"]]])(
+    "%j prints the version",
+    async (args) => {
+      const r = await runCli(args);
+      expect(r.code).toBe(0);
+      expect(r.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(r.stderr).toBe("");
+    },
+  );
 });
 
 describe("--once", () => {

@@ -1,6 +1,14 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
-import { displayWidth, fit, formatAge, formatDuration, truncate, wrap } from "../../src/model/format.js";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  displayWidth,
+  fit,
+  formatAge,
+  formatDuration,
+  formatTime,
+  truncate,
+  wrap,
+} from "../../src/model/format.js";
 
 describe("display width", () => {
   it("counts CJK and emoji as two cells", () => {
@@ -88,5 +96,57 @@ describe("coarse durations", () => {
     expect(formatDuration(42, { coarse: true })).toBe("42s");
     expect(formatDuration(185, { coarse: true })).toBe("3m");
     expect(formatDuration(3720, { coarse: true })).toBe("1h 02m");
+  });
+});
+
+describe("formatTime says which zone it is in", () => {
+  const saved = process.env.TZ;
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TZ;
+    else process.env.TZ = saved;
+  });
+  // 2026-11-23 14:06:37 UTC, and a summer time, 2026-07-01 12:00:00 UTC.
+  const winter = Date.UTC(2026, 10, 23, 14, 6, 37) / 1000;
+  const summer = Date.UTC(2026, 6, 1, 12, 0, 0) / 1000;
+
+  it.each([
+    ["Europe/Berlin", "2026-11-23 15:06:37 CET", "2026-07-01 14:00:00 CEST"],
+    ["Europe/London", "2026-11-23 14:06:37 GMT", "2026-07-01 13:00:00 BST"],
+    ["America/New_York", "2026-11-23 09:06:37 EST", "2026-07-01 08:00:00 EDT"],
+    ["Asia/Shanghai", "2026-11-23 22:06:37 GMT+8", "2026-07-01 20:00:00 GMT+8"],
+    ["Asia/Kolkata", "2026-11-23 19:36:37 GMT+5:30", "2026-07-01 17:30:00 GMT+5:30"],
+    ["UTC", "2026-11-23 14:06:37 UTC", "2026-07-01 12:00:00 UTC"],
+  ])("TZ=%s", (tz, w, s) => {
+    process.env.TZ = tz;
+    expect(formatTime(winter)).toBe(w);
+    expect(formatTime(summer)).toBe(s);
+  });
+
+  it("follows a change of TZ, and makes no formatter per call", () => {
+    process.env.TZ = "Europe/Berlin";
+    expect(formatTime(winter)).toMatch(/ CET$/);
+    const Real = Intl.DateTimeFormat;
+    let made = 0;
+    const spy = vi.spyOn(Intl, "DateTimeFormat").mockImplementation(function (
+      this: unknown,
+      ...a: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      made++;
+      return new Real(...a);
+    } as unknown as typeof Intl.DateTimeFormat);
+    try {
+      for (let i = 0; i < 1000; i++) formatTime(winter + i * 3600);
+      expect(made).toBe(0); // winter and summer names are both known by now
+      process.env.TZ = "America/New_York";
+      expect(formatTime(winter)).toMatch(/ EST$/);
+      expect(made).toBe(2); // the new zone's two, once
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it("still says ? for a time the server got wrong", () => {
+    expect(formatTime(Number.NaN)).toBe("?");
+    expect(formatTime(1e20)).toBe("?");
   });
 });

@@ -84,7 +84,7 @@ describe("poller", () => {
     p.stop();
   });
 
-  it("keeps the last good data across failures and backs off exponentially with full jitter, capped", async () => {
+  it("keeps the last good data across failures and backs off exponentially with jitter, capped", async () => {
     let fail = false;
     let n = 0;
     const starts: number[] = [];
@@ -110,8 +110,8 @@ describe("poller", () => {
     expect(s.data).toBe(1); // last good data kept
     expect(s.error).toBeInstanceOf(ApiError);
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    // 1000 (normal), then ≈2000, 4000, 8000, 8000 … (random ≈ 1 ⇒ the ceiling)
-    expect(gaps.slice(0, 5)).toEqual([1000, 1998, 3996, 7992, 7992]);
+    // 1000 (normal), then ≈1000, 2000, 4000, 8000, 8000 … (random ≈ 1 ⇒ the ceiling)
+    expect(gaps.slice(0, 6)).toEqual([1000, 999, 1999, 3998, 7996, 7996]);
     expect(Math.max(...gaps)).toBeLessThanOrEqual(8000);
     fail = false;
     await vi.advanceTimersByTimeAsync(8000);
@@ -123,10 +123,13 @@ describe("poller", () => {
     p.stop();
   });
 
-  it("full jitter spreads retry delays between the floor and the exponential ceiling", () => {
-    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(250);
-    expect(backoffDelay(3, 1000, 60_000, () => 0.5)).toBe(4000);
+  it("spreads retry delays over the upper half of the exponential ceiling", () => {
+    expect(backoffDelay(1, 1000, 60_000, () => 0)).toBe(500);
+    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(2000);
+    expect(backoffDelay(3, 1000, 60_000, () => 0.5)).toBe(3000);
+    expect(backoffDelay(3, 1000, 60_000, () => 0.999)).toBe(3998);
     expect(backoffDelay(30, 1000, 60_000, () => 0.999)).toBeLessThanOrEqual(60_000);
+    expect(backoffDelay(1, 100, 60_000, () => 0)).toBe(250); // never below the floor
   });
 
   it("honours Retry-After, capped", async () => {
@@ -214,7 +217,7 @@ describe("poller", () => {
     p.stop();
   });
 
-  it("keeps retry delays within the full-jitter bounds, whatever the random draw", async () => {
+  it("keeps retry delays within the jitter bounds, whatever the random draw", async () => {
     const draws = [0, 0.5, 0.999, 0.25, 0.75, 0.1, 0.9, 0.001, 0.6, 0.4];
     let d = 0;
     const starts: number[] = [];
@@ -234,55 +237,103 @@ describe("poller", () => {
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
     expect(gaps.length).toBeGreaterThan(15);
     gaps.forEach((gap, i) => {
-      const ceiling = Math.min(16_000, 1000 * 2 ** (i + 1));
-      expect(gap).toBeGreaterThanOrEqual(250);
+      const ceiling = Math.min(16_000, 1000 * 2 ** i);
+      expect(gap).toBeGreaterThanOrEqual(ceiling / 2);
       expect(gap).toBeLessThanOrEqual(ceiling);
     });
     expect(new Set(gaps.slice(5)).size).toBeGreaterThan(3); // jittered, not in step
   });
 
-  it("caps the backoff at ten intervals by default (5 s to 60 s), so a returning service shows soon", async () => {
+  it("caps the backoff at one interval by default (at least 1 s), and does not hammer", async () => {
     for (const [intervalMs, cap] of [
-      [300, 5_000],
-      [2_000, 20_000],
-      [10_000, 60_000],
+      [300, 1_000],
+      [2_000, 2_000],
+      [10_000, 10_000],
     ] as const) {
-      const starts: number[] = [];
-      const p = createPoller({
-        fetch: async () => {
-          starts.push(Date.now());
-          throw new ApiError("network", "connection refused");
-        },
-        intervalMs,
-        random: () => 0.999, // always the longest delay the cap allows
-        clock,
-      });
-      p.start();
-      await vi.advanceTimersByTimeAsync(600_000);
-      p.stop();
-      const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-      expect(Math.max(...gaps)).toBeLessThanOrEqual(cap);
-      expect(Math.max(...gaps)).toBeGreaterThan(cap * 0.99);
+      for (const draw of [0, 0.999]) {
+        const starts: number[] = [];
+        const p = createPoller({
+          fetch: async () => {
+            starts.push(Date.now());
+            throw new ApiError("network", "connection refused");
+          },
+          intervalMs,
+          random: () => draw,
+          clock,
+        });
+        p.start();
+        await vi.advanceTimersByTimeAsync(600_000);
+        p.stop();
+        const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+        let longest = 0;
+        for (const g of gaps) longest = Math.max(longest, g);
+        expect(longest).toBeLessThanOrEqual(cap);
+        // Past the first few quick retries, never quicker than half the cap: a ten-minute outage
+        // costs at most twice the requests ten healthy minutes would.
+        for (const g of gaps.slice(6)) expect(g).toBeGreaterThanOrEqual(cap / 2 - 1);
+        expect(starts.length).toBeLessThanOrEqual((2 * 600_000) / cap + 8);
+      }
     }
   });
 
-  it("uses the backoff when it is longer than Retry-After", async () => {
+  it("is back within one interval of the service answering again, whatever the outage's length", async () => {
+    // The complaint: a short outage left a 10 s page poll stale for 20–60 s after the service
+    // was back, because the retry delay grew to a minute.
+    for (const intervalMs of [2_000, 10_000]) {
+      for (const outageMs of [3_000, 25_000, 300_000]) {
+        for (const draw of [0, 0.5, 0.999]) {
+          let downUntil = Number.POSITIVE_INFINITY;
+          const p = createPoller({
+            fetch: async () => {
+              if (Date.now() < downUntil) throw new ApiError("timeout", "no answer");
+              return Date.now();
+            },
+            intervalMs,
+            random: () => draw,
+            clock,
+          });
+          p.start();
+          await vi.advanceTimersByTimeAsync(0);
+          const okBefore = p.getSnapshot().okWall;
+          downUntil = Date.now() + 1 + outageMs; // the next poll fails, and so on for outageMs
+          await vi.advanceTimersByTimeAsync(outageMs);
+          expect(p.getSnapshot().failures).toBeGreaterThan(0);
+          expect(p.getSnapshot().okWall).toBe(okBefore);
+          await vi.advanceTimersByTimeAsync(downUntil - Date.now()); // the service answers again now
+          const back = Date.now();
+          await vi.advanceTimersByTimeAsync(intervalMs);
+          const s = p.getSnapshot();
+          expect(s.failures, `interval ${intervalMs}, outage ${outageMs}, draw ${draw}`).toBe(0);
+          expect(s.okWall).toBeGreaterThanOrEqual(back);
+          expect(s.okWall).toBeLessThanOrEqual(back + intervalMs);
+          p.stop();
+        }
+      }
+    }
+  });
+
+  it("honours Retry-After as given, even when it is shorter than the backoff would be", async () => {
+    // A 429 with Retry-After: 3 on a 10 s page poll used to wait "the longer of the two" (up to
+    // 35 s on screen) while the status line said "retry after 3s".
     const starts: number[] = [];
     const p = createPoller({
       fetch: async () => {
         starts.push(Date.now());
-        throw new ApiError("rate-limit", "rate limited", { status: 503, retryAfterMs: 1000 });
+        throw new ApiError("rate-limit", "rate limited", { status: 429, retryAfterMs: 3000 });
       },
-      intervalMs: 1000,
+      intervalMs: 10_000,
       jitter: 0,
       random: () => 0.999,
       clock,
     });
+    const t0 = Date.now();
     p.start();
-    await vi.advanceTimersByTimeAsync(1998);
-    expect(starts).toHaveLength(2); // backoff ≈ 2000 ms > Retry-After 1000 ms ⇒ 1998 ms
-    expect(p.getSnapshot().retryAt).toBe(Date.now() + 3996);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.getSnapshot().retryAt).toBe(t0 + 3000);
+    await vi.advanceTimersByTimeAsync(60_000);
     p.stop();
+    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+    expect(new Set(gaps)).toEqual(new Set([3000])); // every time, also after many failures
   });
 
   it("marks failures in the snapshot and recovers to the normal interval", async () => {
@@ -305,16 +356,16 @@ describe("poller", () => {
     let s = p.getSnapshot();
     expect(s.failures).toBe(1);
     expect(s.failingSince).toBe(t0);
-    expect(s.retryAt).toBe(t0 + 2000); // 0.5 × 2000 × 2
+    expect(s.retryAt).toBe(t0 + 750); // the first retry's ceiling is 1 s: 500 + 0.5 × 500
     fail = false;
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(750);
     s = p.getSnapshot();
     expect(s).toMatchObject({ data: "ok", failures: 0, error: undefined, retryAt: undefined });
     expect(s.failingSince).toBeUndefined();
-    expect(s.okWall).toBe(t0 + 2000);
+    expect(s.okWall).toBe(t0 + 750);
     await vi.advanceTimersByTimeAsync(6000);
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    expect(gaps).toEqual([2000, 2000, 2000, 2000]);
+    expect(gaps).toEqual([750, 2000, 2000, 2000]);
     p.stop();
   });
 

@@ -1,0 +1,41 @@
+// The detail pane's lines for the selected job, rebuilt only as far as something changed.
+// Every poll brings a new job object, equal to the last one most of the time. The head (ages,
+// durations, highlights) changes with the clock and is small whatever the job, so it is rebuilt
+// with each poll. The body is where service-sized fields land; it is rebuilt only when its
+// content changed: compared field by field (sameBody), which is exact, and costs a length check
+// and a memory compare per long string where building would wrap and sanitise them.
+import { useMemo, useRef } from "react";
+import type { Job } from "../api/schema.js";
+import { type Highlights, isHighlighted } from "../model/highlights.js";
+import { type DetailOptions, detailBody, detailHead, type Line, sameBody } from "./detail-lines.js";
+
+export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
+  highlights: Highlights;
+}
+
+export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
+  const { width, nowSec, labels, protocolLabels, showSecrets, highlights } = o;
+  // The first job object with this body content: its identity changes only when the content does.
+  const bodyJob = useRef<Job | undefined>(undefined);
+  if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
+    bodyJob.current = job;
+  const stable = bodyJob.current;
+  const body = useMemo(
+    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets }) : []),
+    [stable, width, protocolLabels, showSecrets],
+  );
+  const head = useMemo(
+    () =>
+      job
+        ? detailHead(job, {
+            width,
+            nowSec,
+            labels,
+            showSecrets,
+            isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, performance.now()),
+          })
+        : [],
+    [job, width, nowSec, labels, showSecrets, highlights],
+  );
+  return useMemo(() => head.concat(body), [head, body]);
+}

@@ -1,0 +1,148 @@
+// Small terminals in a real pty: every help line (keys, symbols, how to close) reachable by
+// scrolling at 60×15 and 40×10, and the ID column (what ":" needs) on screen at every layout.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { helpLines, legend } from "../../src/ui/HelpOverlay.js";
+import { KEYMAP } from "../../src/ui/keymap.js";
+import { KEYS, type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+function open(cols: number, rows: number, extra: string[] = []) {
+  s = startCli(["--base-url", demo.url, "--interval", "500ms", "--list-interval", "2s", ...extra], {
+    cols,
+    rows,
+    env: { JOBTOP_TOKEN: demo.token },
+  });
+  return s;
+}
+
+describe("the help overlay at the smallest sizes", () => {
+  for (const [cols, rows] of [
+    [60, 15],
+    [40, 10],
+  ] as const) {
+    it(`scrolls to every key, every symbol and the closing hint at ${cols}×${rows}`, async () => {
+      const t = open(cols, rows);
+      await t.waitFor(/jobtop page 1\//, 10_000);
+      t.press("?");
+      let sc = await t.waitFor(/ Keys (and symbols )?· \? or Esc closes/, 5000);
+      expect(sc).toMatch(/↓ 1–\d+\/\d+/); // it says there is more
+      const seen = new Set<string>();
+      const take = (screen: string) => {
+        for (const l of screen.split("\n")) seen.add(l.trim());
+      };
+      take(sc);
+      // Down a line at a time with j, then a page at a time: the indicator reaches the end.
+      for (let i = 0; i < 3; i++) {
+        t.press("j");
+        sc = await t.waitFor(new RegExp(`[↑ ][↓ ] ${i + 2}–`), 5000);
+        take(sc);
+      }
+      const topOf = (x: string) => Number(/[↑ ][↓ ] (\d+)–/.exec(x)?.[1]);
+      for (let i = 0; i < 30 && !/↑ {2}\d+–(\d+)\/\1 /.test(sc); i++) {
+        const before = topOf(sc);
+        t.press(KEYS.pgdn);
+        sc = await t.waitFor((x) => topOf(x) > before, 5000);
+        take(sc);
+      }
+      expect(sc).toMatch(/↑ {2}\d+–(\d+)\/\1 /); // at the end
+      expect(t.wrapped()).toBe(0);
+      // Every line of the help was on screen at some point, cut at most at the right edge.
+      const all = [...seen].join("\n");
+      for (const line of helpLines(cols, {})) {
+        const start = line.trim().slice(0, Math.min(line.trim().length, cols - 4));
+        if (start) expect(all, `help line "${line}"`).toContain(start);
+      }
+      for (const b of KEYMAP) expect(all).toContain(b.keys);
+      for (const [symbol] of legend({})) expect(all).toContain(symbol);
+      expect(all).toContain("Press ? or Esc to close.");
+      // Home goes back to the top; the keys moved the help, not the selection behind it.
+      t.press(KEYS.home);
+      await t.waitFor(/ ↓ 1–\d+\//, 5000);
+      t.press(KEYS.esc);
+      sc = await t.waitFor((x) => !x.includes("Esc closes") && /Job \d+/.test(x), 5000);
+      expect(sc).toMatch(/page 1\//);
+    }, 60_000);
+  }
+});
+
+describe("the ID column", () => {
+  it("is on screen at 40, 60, 80, 100, 131 and 200 columns", async () => {
+    const t = open(131, 30);
+    await t.waitFor(/Job \d+/, 10_000);
+    for (const cols of [40, 60, 80, 100, 131, 200]) {
+      t.resize(cols, 30);
+      const sc = await t.waitFor((x) => {
+        const header = x.split("\n").find((l) => l.includes("STATUS")) ?? "";
+        return header.length > 0 && header.length <= cols && /Job \d+/.test(x);
+      }, 5000);
+      const header = sc.split("\n").find((l) => l.includes("STATUS")) ?? "";
+      expect(header, `${cols} columns`).toMatch(/ ID\b/);
+      // The selected row shows the job's id.
+      const id = /Job (\d+)/.exec(sc)?.[1] ?? "?";
+      const row = sc.split("\n").find((l) => l.startsWith("›")) ?? "";
+      expect(row, `${cols} columns`).toMatch(new RegExp(`\\b${id}\\b`));
+    }
+  }, 60_000);
+});
+
+describe("the detail pane", () => {
+  it.each([
+    ["Europe/Berlin", /(CET|CEST)/],
+    ["America/New_York", /(EST|EDT)/],
+    ["Asia/Kolkata", /GMT\+5:30/],
+    ["UTC", /UTC/],
+  ])(
+    "says which zone its times are in (TZ=%s)",
+    async (tz, zone) => {
+      s = startCli(["--base-url", demo.url], {
+        cols: 160,
+        rows: 40,
+        env: { JOBTOP_TOKEN: demo.token, TZ: tz },
+      });
+      const sc = await s.waitFor(/created \d{4}-/, 10_000);
+      const id = Number(/Job (\d+)/.exec(sc)?.[1]);
+      const created = demo.getJob(id)?.createTime.seconds ?? 0;
+      // The local time in that zone, as the test's own Intl computes it.
+      const parts = new Intl.DateTimeFormat("en-CA", {
+        timeZone: tz,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      }).formatToParts(new Date(created * 1000));
+      const v = (t: string) => parts.find((p) => p.type === t)?.value;
+      const local = `${v("year")}-${v("month")}-${v("day")} ${v("hour")}:${v("minute")}:${v("second")}`;
+      expect(sc).toMatch(new RegExp(`created ${local} ${zone.source} `));
+      expect(sc).toMatch(new RegExp(`\\d\\d:\\d\\d:\\d\\d ${zone.source} `)); // the timeline too
+    },
+    30_000,
+  );
+
+  it("names port protocols only when told: proto 1 for a service, tcp for the demo", async () => {
+    s = startCli(["--base-url", demo.url], { cols: 160, rows: 50, env: { JOBTOP_TOKEN: demo.token } });
+    let sc = await s.waitFor(/ports \d+/, 10_000);
+    expect(sc).toMatch(/ports \d+ \(proto [12]\)/);
+    expect(sc).not.toMatch(/ports \d+\/(tcp|udp)/);
+    s.kill("SIGKILL");
+    s = startCli(["--demo"], { cols: 160, rows: 50 });
+    sc = await s.waitFor(/ports \d+/, 10_000);
+    expect(sc).toMatch(/ports \d+\/(tcp|udp)/);
+  }, 30_000);
+});

@@ -1,0 +1,87 @@
+// The header's connection state and the status line in a real terminal, against the demo
+// service's fault switch: one state from both pollers that never contradicts itself, and an
+// error that is never hidden behind an info message.
+import { afterEach, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { type Session, startCli } from "./pty.js";
+
+let demo: DemoServer | undefined;
+let s: Session | undefined;
+
+afterEach(async () => {
+  s?.kill("SIGKILL");
+  s = undefined;
+  await demo?.close();
+  demo = undefined;
+});
+
+async function open(extra: string[]) {
+  demo = await startDemoServer({ port: 0, tickMs: 0, retryAfterSec: 1 });
+  s = startCli(["--base-url", demo.url, "--timeout", "1s", ...extra], {
+    cols: 140,
+    rows: 30,
+    env: { JOBTOP_TOKEN: demo.token },
+  });
+  await s.waitFor((sc) => /● ok/.test(sc) && /Job \d+/.test(sc), 10_000);
+  return { t: s, d: demo };
+}
+
+/** Every screen seen until `stop` says so, sampled every 50 ms. */
+async function sample(t: Session, ms: number, stop: (sc: string) => boolean = () => false) {
+  const seen: string[] = [];
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const sc = t.text();
+    seen.push(sc);
+    if (stop(sc)) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return seen;
+}
+
+describe("connection state and status line", () => {
+  it("one timed-out request is 'retrying', not 'offline' next to fresh data", async () => {
+    const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
+    d.injectFault("hang", 1); // the next request, page or job, gets no answer
+    const during = await t.waitFor(/no answer within 1s/, 10_000);
+    const header = during.split("\n")[0] ?? "";
+    expect(header).toMatch(/◐ retrying/);
+    expect(header).not.toMatch(/offline/);
+    // And it recovers by itself within about one interval.
+    await t.waitFor((sc) => /● ok/.test(sc) && !/⚠/.test(sc), 5000);
+  }, 40_000);
+
+  it("says 'offline since' once, with one stable time, through an outage; back within an interval", async () => {
+    const { t, d } = await open(["--interval", "500ms", "--list-interval", "2s"]);
+    const port = d.port;
+    await d.close();
+    demo = undefined;
+    await t.waitFor(/offline since \d\d:\d\d:\d\d/, 10_000);
+    const seen = await sample(t, 6000);
+    const since = new Set<string>();
+    for (const sc of seen) {
+      const header = sc.split("\n")[0] ?? "";
+      const m = /offline since (\d\d:\d\d:\d\d)/.exec(header);
+      if (m?.[1]) since.add(m[1]);
+      expect(header).toMatch(/offline since|retrying/); // never "ok" during the outage
+    }
+    expect([...since]).toHaveLength(1);
+    demo = await startDemoServer({ port, tickMs: 0 });
+    const back = Date.now();
+    await t.waitFor((sc) => /● ok/.test(sc) && !/⚠/.test(sc), 10_000);
+    // The page poll is every 2 s: it is back within about that, not after a long backoff.
+    expect(Date.now() - back).toBeLessThan(2000 + 1500);
+  }, 60_000);
+
+  it("r does not hide an error behind 'refreshing…'", async () => {
+    const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
+    d.injectFault("500", 10_000);
+    await t.waitFor(/⚠ (page|job): HTTP 500/, 10_000);
+    t.press("r");
+    // The refresh fails at once; the error must stay in sight, not an 8 s "refreshing…".
+    const seen = await sample(t, 1500);
+    const last = seen.at(-1) ?? "";
+    expect(last).toMatch(/⚠ (page|job): HTTP 500/);
+    expect(last).not.toContain("refreshing…");
+  }, 40_000);
+});

@@ -1,0 +1,56 @@
+// Which list columns each terminal width gets: the id always (":" needs it), the least wanted
+// columns dropped first, and never wider than the pane.
+import { describe, expect, it } from "vitest";
+import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { WIDE_COLUMNS } from "../../src/ui/App.js";
+import { chooseColumns, MARKER_WIDTH } from "../../src/ui/columns.js";
+
+/** The list pane's width in a terminal this wide, as the App lays it out. */
+const listWidth = (columns: number) => (columns >= WIDE_COLUMNS ? Math.floor(columns * 0.55) : columns);
+const PRIORITY = ["gpu", "age", "node", "queueLen"];
+
+describe("chooseColumns", () => {
+  for (const labels of [{}, DEMO_STATUS_LABELS]) {
+    it(`always shows the id, from 40 to 200 columns (${Object.keys(labels).length} labels)`, () => {
+      for (let columns = 40; columns <= 200; columns++) {
+        const width = listWidth(columns);
+        const cols = chooseColumns(width, labels);
+        const ids = cols.map((c) => c.id);
+        const where = `${columns} columns (list ${width})`;
+        expect(ids, where).toContain("id");
+        expect(ids.slice(0, 3), where).toEqual(["status", "displayID", "remark"]);
+        // Exactly the pane: cells plus one space between each, after the row marker.
+        const total = MARKER_WIDTH + cols.reduce((s, c) => s + c.width, 0) + cols.length - 1;
+        expect(total, where).toBe(width);
+        // Optional columns come in priority order: none is shown while a more wanted one is not.
+        const optional = ids.filter((id) => PRIORITY.includes(id));
+        expect(optional, where).toEqual(PRIORITY.slice(0, optional.length));
+        // On screen, the id sits between the node and Q columns.
+        const order = ["status", "displayID", "remark", "gpu", "age", "node", "id", "queueLen"];
+        expect(ids, where).toEqual(order.filter((id) => ids.includes(id as (typeof ids)[number])));
+      }
+    });
+  }
+
+  it("shows every column once the pane is wide enough, and the remark keeps its minimum", () => {
+    const cols = chooseColumns(80, DEMO_STATUS_LABELS);
+    expect(cols.map((c) => c.id)).toEqual([
+      "status",
+      "displayID",
+      "remark",
+      "gpu",
+      "age",
+      "node",
+      "id",
+      "queueLen",
+    ]);
+    expect(cols.find((c) => c.id === "remark")?.width).toBeGreaterThanOrEqual(12);
+  });
+
+  it("keeps the id at 100–131 columns (wide layout), where it used to go first", () => {
+    for (const columns of [100, 110, 120, 131]) {
+      const ids = chooseColumns(listWidth(columns), DEMO_STATUS_LABELS).map((c) => c.id);
+      expect(ids).toContain("id");
+    }
+  });
+});

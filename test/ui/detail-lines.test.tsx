@@ -1,0 +1,115 @@
+// The detail pane's lines for jobs the service made huge, protocol names, and the memo that
+// rebuilds the body only when the job's content changed.
+import { Text } from "ink";
+import { render } from "ink-testing-library";
+import { describe, expect, it } from "vitest";
+import { type Job, JobSchema } from "../../src/api/schema.js";
+import { displayWidth } from "../../src/model/format.js";
+import { CAPS, type DetailOptions, detailLines, type Line, sameBody } from "../../src/ui/detail-lines.js";
+import { useDetailLines } from "../../src/ui/use-detail-lines.js";
+import { specJob } from "../helpers/payloads.js";
+
+const opts: DetailOptions = {
+  width: 60,
+  nowSec: 1_800_000_000,
+  labels: {},
+  showSecrets: false,
+  isNewEntry: () => false,
+};
+const job = (over: Record<string, unknown> = {}): Job => JobSchema.parse(specJob(101, over));
+const texts = (lines: Line[]) => lines.map((l) => l.text);
+
+function longLog(n: number) {
+  const log = [];
+  for (let i = 0; i < n; i++)
+    log.push({ id: i + 1, status: 2, ts: { seconds: 1_700_000_000 + i }, sourceId: 101 });
+  return log;
+}
+
+describe("detailLines", () => {
+  it("shows the last entries of a 124 000-entry state.log and counts the earlier ones", () => {
+    // It used to throw "Maximum call stack size exceeded" (Math.max over the whole timeline).
+    const lines = texts(detailLines(job({ state: { status: 2, log: longLog(124_000) } }), opts));
+    expect(lines).toContain("  … 123 950 earlier");
+    expect(lines.filter((l) => /^ [ ▶✱] ● 2 +\d{4}-/.test(l))).toHaveLength(50);
+    expect(lines.some((l) => l.includes("▶ ● 2"))).toBe(true); // the current state is the newest
+  });
+
+  it("caps a 10 MB desc, cmd and envs, and notes what is left out", () => {
+    const j = job({ desc: "d".repeat(10_000_000) });
+    j.app.cmd = "run --flag\n".repeat(1_000_000);
+    j.app.envs = `${"X=1;".repeat(2_000_000)}API_TOKEN=secret-at-the-end`;
+    const lines = detailLines(j, opts);
+    expect(lines.length).toBeLessThan(200);
+    const all = texts(lines);
+    expect(all.filter((l) => l.startsWith("  run --flag"))).toHaveLength(CAPS.cmd.rows);
+    expect(all).toContain(`  … 999 980 more lines`);
+    expect(all).toContain("  … 10 000 000 characters in all");
+    expect(all).toContain(
+      `  … ${(2_000_001 - CAPS.envs.vars).toLocaleString("en").replace(/,/g, " ")} more variables`,
+    );
+    expect(all.join("\n")).not.toContain("secret-at-the-end");
+    for (const l of lines) expect(displayWidth(l.text)).toBeLessThanOrEqual(60);
+  });
+
+  it("masks a secret env value even when its value is cut", () => {
+    const j = job();
+    j.app.envs = `API_TOKEN=${"s".repeat(100_000)}`;
+    const all = texts(detailLines(j, opts)).join("\n");
+    expect(all).toContain("API_TOKEN=••••••");
+    expect(all).not.toContain("sss");
+  });
+
+  it("shows protocol numbers unless they are named", () => {
+    expect(texts(detailLines(job(), opts))).toContain("  ports 22 (proto 1), 8888 (proto 2)");
+    const named = detailLines(job(), { ...opts, protocolLabels: { 1: "tcp", 2: "udp" } });
+    expect(texts(named)).toContain("  ports 22/tcp, 8888/udp");
+  });
+
+  it("compares bodies by content: equal copies are the same, one changed character is not", () => {
+    const raw = specJob(101, { desc: "x".repeat(1_000_000) });
+    const a = JobSchema.parse(structuredClone(raw));
+    const b = JobSchema.parse(structuredClone(raw));
+    expect(a).not.toBe(b);
+    expect(sameBody(a, b)).toBe(true);
+    b.desc = `${"x".repeat(999_999)}y`;
+    expect(sameBody(a, b)).toBe(false);
+    const c = JobSchema.parse(structuredClone(raw));
+    c.app.ports[1] = { port: 8888, protocol: 1, extraData: null };
+    expect(sameBody(a, c)).toBe(false);
+    const d = JobSchema.parse(structuredClone(raw));
+    d.state.log.push({ id: "99", status: 3, ts: { seconds: 1 }, sourceId: "101" });
+    expect(sameBody(a, d)).toBe(true); // the log is the head's, not the body's
+  });
+});
+
+describe("useDetailLines", () => {
+  it("rebuilds the body only when the job's content changed, not for each new equal copy", () => {
+    const seen: Line[][] = [];
+    function Probe({ job, nowSec }: { job: Job; nowSec: number }) {
+      const lines = useDetailLines(job, { ...opts, nowSec, highlights: new Map() });
+      seen.push(lines);
+      return <Text>{lines.length}</Text>;
+    }
+    const raw = specJob(101, { desc: "a long description\n".repeat(1000) });
+    const r = render(<Probe job={JobSchema.parse(structuredClone(raw))} nowSec={1_800_000_000} />);
+    // A poll: a new object with the same content, and a later clock.
+    r.rerender(<Probe job={JobSchema.parse(structuredClone(raw))} nowSec={1_800_000_002} />);
+    const changed = structuredClone(raw);
+    changed.desc = "another description";
+    r.rerender(<Probe job={JobSchema.parse(changed)} nowSec={1_800_000_004} />);
+    r.unmount();
+    const first = seen[0] ?? [];
+    const second = seen.at(-2) ?? [];
+    const third = seen.at(-1) ?? [];
+    const bodyStart = (ls: Line[]) => ls.findIndex((l) => l.text === "Ports and URLs");
+    const body = (ls: Line[]) => ls.slice(bodyStart(ls));
+    // The same Line objects: the body was not rebuilt for the equal copy …
+    expect(body(second).every((l, i) => l === body(first)[i])).toBe(true);
+    // … while the head was (its ages follow the clock).
+    expect(second[0]).not.toBe(first[0]);
+    // A changed description is a new body.
+    expect(texts(body(third))).toContain("  another description");
+    expect(body(third)[0]).not.toBe(body(first)[0]);
+  });
+});
