@@ -1,7 +1,10 @@
-// Bundles bench/run.tsx (it imports the TypeScript sources) and runs it.
+// Bundles bench/run.tsx (it imports the TypeScript sources) and runs it, for this Node and for
+// Node 24 (installed from the registry's `node` package on first use, as test:node24 does).
+// BENCH_NODES=<node>,<node> names the Nodes instead.
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
 import { plugins } from "./bundle-options.js";
+import { node24 } from "./node24.js";
 
 await build({
   entryPoints: ["bench/run.tsx"],
@@ -20,5 +23,9 @@ await build({
   plugins,
   logLevel: "warning",
 });
-const r = spawnSync(process.execPath, ["dist/bench.mjs"], { stdio: "inherit" });
+const nodes = process.env.BENCH_NODES || [process.execPath, node24()].join(",");
+const r = spawnSync(process.execPath, ["dist/bench.mjs"], {
+  stdio: "inherit",
+  env: { ...process.env, BENCH_NODES: nodes },
+});
 process.exit(r.status ?? 1);

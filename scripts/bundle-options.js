@@ -78,7 +78,14 @@ function sharedOutputCaches() {
 }
 `;
       const counted = `${store} this.charCount = (this.charCount ?? 0) + cached.length;`;
-      return { contents: src.replace(perFrame, shared).replace(store, counted) + fn, loader: "js" };
+      // And the frame is composed row by row, reusing the rows that did not change
+      // (scripts/ink-output-rows.js): Ink builds one object per cell of the screen every frame.
+      const from = src.indexOf("    get() {");
+      const to = src.lastIndexOf("\n}\n");
+      if (from < 0 || to < from) throw new Error("ink output.js changed: review scripts/bundle-options.js");
+      const rows = fileURLToPath(new URL("./ink-output-rows.js", import.meta.url));
+      const contents = `import { composeOutput } from ${JSON.stringify(rows)};\n${src.slice(0, from)}    get() {\n        return composeOutput(this);\n    }${src.slice(to)}`;
+      return { contents: contents.replace(perFrame, shared).replace(store, counted) + fn, loader: "js" };
     });
   },
 };

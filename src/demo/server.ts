@@ -19,6 +19,8 @@ export interface DemoServerOptions {
   /** How often the world advances (ms); 0 = only when told to. */
   tickMs?: number;
   retryAfterSec?: number;
+  /** Largest per_page answered (default MAX_PER_PAGE); benchmarks ask for more. */
+  maxPerPage?: number;
 }
 
 export interface DemoServer {
@@ -81,7 +83,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     if (page === undefined || page < 1) return json(res, 200, { code: 400, msg: "invalid page" });
     if (perPage === undefined || perPage < 1) return json(res, 200, { code: 400, msg: "invalid per_page" });
     if (order !== "desc" && order !== "asc") return json(res, 200, { code: 400, msg: "invalid order" });
-    const per = Math.min(perPage, MAX_PER_PAGE);
+    const per = Math.min(perPage, opts.maxPerPage ?? MAX_PER_PAGE);
     const all = world.all();
     if (order === "desc") all.reverse();
     const slice = all.slice((page - 1) * per, page * per);
