@@ -4,7 +4,6 @@
 // transformers, frame after frame, so that rows reused from the previous frame are checked too.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-// @ts-expect-error: Ink's own build file, plain JS without types
 import Output from "../../node_modules/ink/build/output.js";
 // @ts-expect-error: a plain-JS build helper, bundled in place of Ink's Output.get
 import { composeOutput } from "../../scripts/ink-output-rows.js";
