@@ -2,6 +2,9 @@
 import { readFile } from "node:fs/promises";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
+/** A dependency file's text: what an earlier edit of the same file made of it, or the file. */
+const source = (args) => args.contents ?? readFile(args.path, "utf8");
+
 // Two fixes to Ink 6.8's incremental renderer. It moves the cursor up one line too few when the frame ends with a
 // newline (any frame shorter than the terminal, which we need so Ink does not clear the whole
 // screen each frame): every frame then lands one row lower and the screen scrolls. Fixed here
@@ -10,7 +13,7 @@ export const fixInkIncrementalCursor = {
   name: "fix-ink-incremental-cursor",
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]log-update\.js$/ }, async (args) => {
-      const src = await readFile(args.path, "utf8");
+      const src = await source(args);
       const buggy = "buffer.push(ansiEscapes.cursorUp(previousVisible - 1));";
       if (!src.includes(buggy))
         throw new Error(
@@ -60,7 +63,7 @@ export const shareInkOutputCaches = {
   name: "share-ink-output-caches",
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]output\.js$/ }, async (args) => {
-      const src = await readFile(args.path, "utf8");
+      const src = await source(args);
       const perFrame = "caches = new OutputCaches();";
       if (!src.includes(perFrame)) throw new Error("ink output.js changed: review scripts/bundle-options.js");
       const shared = `caches = sharedOutputCaches();`;
@@ -96,7 +99,7 @@ export const boundInkMeasureCache = {
   name: "bound-ink-measure-cache",
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]measure-text\.js$/ }, async (args) => {
-      const src = await readFile(args.path, "utf8");
+      const src = await source(args);
       const set = "cache.set(text, dimensions);";
       if (!src.includes(set))
         throw new Error("ink measure-text.js changed: review scripts/bundle-options.js");
@@ -118,7 +121,7 @@ export const clearInkScreenOnResize = {
   name: "clear-ink-screen-on-resize",
   setup(b) {
     b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]ink\.js$/ }, async (args) => {
-      const src = await readFile(args.path, "utf8");
+      const src = await source(args);
       const from = src.indexOf("    resized = () => {");
       const to = src.indexOf("this.lastTerminalWidth = currentWidth;\n    };", from);
       if (from < 0 || to < 0) throw new Error("ink ink.js changed: review scripts/bundle-options.js");
@@ -161,7 +164,7 @@ function patch(name, filter, replacements) {
     name,
     setup(b) {
       b.onLoad({ filter }, async (args) => {
-        let src = await readFile(args.path, "utf8");
+        let src = await source(args);
         for (const [from, to] of replacements) {
           if (!src.includes(from))
             throw new Error(`${args.path} changed: review ${name} in scripts/bundle-options.js`);
@@ -231,14 +234,14 @@ export const yogaWithoutTopLevelAwait = {
     b.onLoad(
       { filter: /[\\/]yoga-layout[\\/]dist[\\/]binaries[\\/]yoga-wasm-base64-esm\.js$/ },
       async (args) => {
-        const src = await readFile(args.path, "utf8");
+        const src = await source(args);
         if (!YOGA_DATA_URL.test(src))
           throw new Error("yoga's glue changed: review scripts/bundle-options.js");
         return { contents: src.replace(YOGA_DATA_URL, 'H=""'), loader: "js" };
       },
     );
     b.onLoad({ filter: /[\\/]yoga-layout[\\/]dist[\\/]src[\\/]index\.js$/ }, async (args) => {
-      const src = await readFile(args.path, "utf8");
+      const src = await source(args);
       const glue = await readFile(
         new URL("../binaries/yoga-wasm-base64-esm.js", pathToFileURL(args.path)),
         "utf8",
@@ -261,22 +264,101 @@ const Yoga = wrapAssembly(yogaModule);`;
   },
 };
 
+// A key press is drawn at once. Ink draws at most maxFps frames a second (src/ui/run.tsx: 15),
+// which is right for data, but a key pressed within 1/15 s of the last frame (a tick, a poll) had
+// its frame held back for the rest of that time: key to screen p95 was ~100 ms, p50 15. A commit
+// made by a useInput handler now renders right away, and a throttled frame still pending is
+// dropped (the frame drawn now has its changes too); frames from data stay throttled.
+const urgent = fileURLToPath(new URL("./ink-urgent.js", import.meta.url));
+const withUrgent = (src) => `import { urgent as __urgent } from ${JSON.stringify(urgent)};\n${src}`;
+export const renderKeysAtOnce = [
+  {
+    name: "render-keys-at-once-input",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]hooks[\\/]use-input\.js$/ }, async (args) => {
+        const src = await source(args);
+        const call = /reconciler\.batchedUpdates\(\(\) => \{\s*inputHandler\(input, key\);\s*\}\);/;
+        if (!call.test(src)) throw new Error("ink use-input.js changed: review scripts/bundle-options.js");
+        const contents = src.replace(
+          call,
+          "__urgent.on = true;\ntry { reconciler.batchedUpdates(() => { inputHandler(input, key); }); } finally { __urgent.on = false; }",
+        );
+        return { contents: withUrgent(contents), loader: "js" };
+      });
+    },
+  },
+  patch("render-keys-at-once-commit", /[\\/]ink[\\/]build[\\/]reconciler\.js$/, [
+    ["        if (rootNode.isStaticDirty) {", "        if (rootNode.isStaticDirty || __urgent.on) {"],
+  ]),
+  {
+    name: "render-keys-at-once-flag",
+    setup(b) {
+      b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => ({
+        contents: withUrgent(await source(args)),
+      }));
+    },
+  },
+  patch("render-keys-at-once-ink", /[\\/]ink[\\/]build[\\/]ink\.js$/, [
+    [
+      "this.rootNode.onImmediateRender = this.onRender;",
+      "this.rootNode.onImmediateRender = () => {\n            this.throttledOnRender?.cancel();\n            this.onRender();\n        };",
+    ],
+  ]),
+];
+
 /** The plugins every bundle of Ink needs here. */
 export const plugins = [
-  oneWidthFunction,
-  ...deferLoadTimeWork,
-  inkWithoutTopLevelAwait,
-  yogaWithoutTopLevelAwait,
-  fixInkIncrementalCursor,
-  clearInkScreenOnResize,
-  shareInkOutputCaches,
-  boundInkMeasureCache,
-  // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in our bundles.
-  stub(/[\\/]ink[\\/]build[\\/]devtools\.js$/, "export {};"),
-  // Ink turns into a "print the last frame at exit" logger when CI or CONTINUOUS_INTEGRATION is
-  // set, and some build hosts set CI in every login shell: jobtop would show a blank screen there.
-  // The monitor needs a TTY anyway (it checks), so it always renders live.
-  stub(/[\\/]is-in-ci[\\/]index\.js$/, "export default false;"),
-  // zod bundles error messages in every language; we show English only (saves ~400 kB).
-  stub(/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/, 'export { default as en } from "./en.js";'),
+  oneLoadPerFile([
+    oneWidthFunction,
+    ...deferLoadTimeWork,
+    inkWithoutTopLevelAwait,
+    yogaWithoutTopLevelAwait,
+    fixInkIncrementalCursor,
+    clearInkScreenOnResize,
+    shareInkOutputCaches,
+    boundInkMeasureCache,
+    ...renderKeysAtOnce,
+    // Ink loads its devtools (react-devtools-core, ws) only when DEV=true; never in our bundles.
+    stub(/[\\/]ink[\\/]build[\\/]devtools\.js$/, "export {};"),
+    // Ink turns into a "print the last frame at exit" logger when CI or CONTINUOUS_INTEGRATION is
+    // set, and some build hosts set CI in every login shell: jobtop would show a blank screen there.
+    // The monitor needs a TTY anyway (it checks), so it always renders live.
+    stub(/[\\/]is-in-ci[\\/]index\.js$/, "export default false;"),
+    // zod bundles error messages in every language; we show English only (saves ~400 kB).
+    stub(/[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/, 'export { default as en } from "./en.js";'),
+  ]),
 ];
+
+/**
+ * esbuild runs only the first onLoad that answers for a file, so two edits of one file (Ink's
+ * ink.js has two) would silently lose one. Here the onLoads of all plugins are chained per
+ * filter: each gets what the one before made of the file (`source`).
+ */
+function oneLoadPerFile(list) {
+  const loads = new Map();
+  const resolves = [];
+  for (const p of list)
+    p.setup({
+      onLoad(options, callback) {
+        const key = options.filter.source;
+        if (!loads.has(key)) loads.set(key, { options, callbacks: [] });
+        loads.get(key).callbacks.push(callback);
+      },
+      onResolve: (options, callback) => resolves.push([options, callback]),
+    });
+  return {
+    name: "jobtop-bundle-edits",
+    setup(b) {
+      for (const [options, callback] of resolves) b.onResolve(options, callback);
+      for (const { options, callbacks } of loads.values())
+        b.onLoad(options, async (args) => {
+          let contents;
+          for (const callback of callbacks) {
+            const r = await callback({ ...args, contents });
+            if (r?.contents !== undefined) contents = r.contents;
+          }
+          return contents === undefined ? undefined : { contents, loader: "js" };
+        });
+    },
+  };
+}

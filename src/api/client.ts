@@ -8,6 +8,7 @@ import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { probeStatus } from "./probe.js";
+import { type SameBody, sameBody } from "./same-body.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
 export interface ClientOptions {
@@ -64,14 +65,29 @@ export function createClient(opts: ClientOptions): JobClient {
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
   }
 
-  /** One API call; its errors never carry the token, even if the server echoes it back. */
-  function request(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
-    return send(path, params, signal).catch((e: unknown) => {
+  /**
+   * One API call, its envelope decoded by `decode`, or the last call's result when the answer is
+   * the same bytes (same-body.ts). Its errors never carry the token, even if the server echoes it.
+   */
+  async function request<T>(
+    path: string,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+    memo: SameBody,
+    decode: (env: unknown) => T,
+  ): Promise<T> {
+    try {
+      const body = await send(path, params, signal);
+      const key = `${path}?${new URLSearchParams(params)}`;
+      return memo.decode(key, body.bytes, () => decode(envelope(body)));
+    } catch (e) {
       throw redactError(e, opts.token);
-    });
+    }
   }
+  const sameJob = sameBody();
+  const samePage = sameBody();
 
-  async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<unknown> {
+  async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Body> {
     // A garbage collection while a request waits must not cut it off from its deadline. Node
     // (20 and 24) links a Request's signal to the one it was given only weakly, and nothing
     // holds the Request ky builds once fetch() has it: after a GC, aborting does nothing, and a
@@ -103,7 +119,7 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal,
     deadline: { passed: boolean },
     requests: Request[],
-  ): Promise<unknown> {
+  ): Promise<Body> {
     const hooks = { beforeRequest: [(request: Request) => void requests.push(request)] };
     let res: Response;
     const seen = new Set<string>();
@@ -149,50 +165,67 @@ export function createClient(opts: ClientOptions): JobClient {
     } catch (e) {
       throw toTransportError(e, deadline.passed, timeoutMs, base.host);
     }
-    const json = parseJsonBody(bytes, res.headers.get("content-type"), res.status);
-    const env = EnvelopeSchema.safeParse(json);
-    if (!env.success) throw schemaError(env.error, "");
-    if (env.data.code !== 0) {
-      const msg = env.data.msg ? `: ${oneLine(env.data.msg)}` : "";
-      throw new ApiError("envelope", `service error code ${env.data.code}${msg}`, { code: env.data.code });
-    }
-    return env.data;
+    return { bytes, contentType: res.headers.get("content-type"), status: res.status };
   }
 
   return {
-    async getJob(id, signal) {
-      const env = (await request("v1/job", { id }, signal)) as { job?: unknown };
-      const parsed = JobSchema.safeParse(env.job);
-      if (!parsed.success) throw redactError(schemaError(parsed.error, "job"), opts.token);
-      return parsed.data;
-    },
-    async listJobs(q, signal) {
-      const env = (await request(
+    getJob: (id, signal) =>
+      request("v1/job", { id }, signal, sameJob, (e) => {
+        const env = e as { job?: unknown };
+        const parsed = JobSchema.safeParse(env.job);
+        if (!parsed.success) throw schemaError(parsed.error, "job");
+        return parsed.data;
+      }),
+    listJobs: (q, signal) =>
+      request(
         "v1/job/jobs",
         { page: String(q.page), per_page: String(q.perPage), order: q.order },
         signal,
-      )) as { job?: unknown; pagination?: Pagination };
-      if (!env.pagination) throw new ApiError("schema", "schema: pagination: missing from the list response");
-      if (!Array.isArray(env.job)) throw new ApiError("schema", "schema: job: expected an array of jobs");
-      // Parse job by job, so that one malformed job becomes one bad row, not a blank page.
-      const items = env.job.map((raw, index): PageItem => {
-        const parsed = JobSchema.safeParse(raw);
-        if (parsed.success) return { ok: true, job: parsed.data };
-        const rawId = typeof raw === "object" && raw ? (raw as { id?: unknown }).id : undefined;
-        // Shown in the bad row: only a plain integer, never the service's text.
-        const id =
-          typeof rawId === "number" || (typeof rawId === "string" && /^-?\d{1,40}$/.test(rawId))
-            ? String(rawId)
-            : undefined;
-        const error = redactError(schemaError(parsed.error, `job[${index}]`), opts.token) as ApiError;
-        return { ok: false, index, id, error: error.message };
-      });
-      // Every job broken is not one bad row but a changed schema: fail, so the last good page stays.
-      const firstBad = items.find((i) => !i.ok);
-      if (firstBad && !firstBad.ok && items.every((i) => !i.ok)) throw new ApiError("schema", firstBad.error);
-      return { pagination: env.pagination, items };
-    },
+        samePage,
+        (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
+      ),
   };
+
+  function decodePage(env: { job?: unknown; pagination?: Pagination }): JobPage {
+    if (!env.pagination) throw new ApiError("schema", "schema: pagination: missing from the list response");
+    if (!Array.isArray(env.job)) throw new ApiError("schema", "schema: job: expected an array of jobs");
+    // Parse job by job, so that one malformed job becomes one bad row, not a blank page.
+    const items = env.job.map((raw, index): PageItem => {
+      const parsed = JobSchema.safeParse(raw);
+      if (parsed.success) return { ok: true, job: parsed.data };
+      const rawId = typeof raw === "object" && raw ? (raw as { id?: unknown }).id : undefined;
+      // Shown in the bad row: only a plain integer, never the service's text.
+      const id =
+        typeof rawId === "number" || (typeof rawId === "string" && /^-?\d{1,40}$/.test(rawId))
+          ? String(rawId)
+          : undefined;
+      const error = redactError(schemaError(parsed.error, `job[${index}]`), opts.token) as ApiError;
+      return { ok: false, index, id, error: error.message };
+    });
+    // Every job broken is not one bad row but a changed schema: fail, so the last good page stays.
+    const firstBad = items.find((i) => !i.ok);
+    if (firstBad && !firstBad.ok && items.every((i) => !i.ok)) throw new ApiError("schema", firstBad.error);
+    return { pagination: env.pagination, items };
+  }
+}
+
+/** A response's bytes, for the envelope and same-body.ts. */
+interface Body {
+  bytes: Buffer;
+  contentType: string | null;
+  status: number;
+}
+
+/** The JSON envelope's data, once it says the call succeeded. */
+function envelope(body: Body): unknown {
+  const json = parseJsonBody(body.bytes, body.contentType, body.status);
+  const env = EnvelopeSchema.safeParse(json);
+  if (!env.success) throw schemaError(env.error, "");
+  if (env.data.code !== 0) {
+    const msg = env.data.msg ? `: ${oneLine(env.data.msg)}` : "";
+    throw new ApiError("envelope", `service error code ${env.data.code}${msg}`, { code: env.data.code });
+  }
+  return env.data;
 }
 
 /** Where a 3xx answer points, if it is a redirect with a usable Location. */

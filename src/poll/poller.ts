@@ -164,7 +164,9 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const gen = generation;
     const ac = new AbortController();
     controller = ac;
-    set({ inFlight: true, requests: snap.requests + 1 });
+    // Recorded, not announced: nothing on screen shows a request in flight, and each
+    // announcement is a render of the whole screen (two per poll where one will do).
+    snap = { ...snap, inFlight: true, requests: snap.requests + 1 };
     let result: { ok: true; data: T } | { ok: false; error: unknown };
     try {
       result = { ok: true, data: await fetchFn(ac.signal) };

@@ -1,7 +1,15 @@
 // The monitor screen: layout, and keys → actions. Data comes from the Monitor (outside React)
 // through useSyncExternalStore; the UI's own state is the reducer in ui-state.ts.
 import { Box, type Key, Text, useApp, useInput } from "ink";
-import { useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from "react";
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from "react";
 import type { JobPage, PageItem } from "../api/client.js";
 import { describeError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
@@ -228,9 +236,19 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     }
   };
 
-  useInput((input, key) => {
-    for (const [i, k] of splitKeys(input, key)) onKey(i, k);
+  // One listener for the App's life, calling the handler of the latest commit: Ink re-subscribes
+  // a useInput callback in a passive effect, after the frame is drawn, and a key pressed in
+  // between (as soon as a key's own frame shows, keys being drawn at once) met the handler of
+  // the frame before, with its selection.
+  const onKeyNow = useRef(onKey);
+  useLayoutEffect(() => {
+    onKeyNow.current = onKey;
   });
+  useInput(
+    useCallback((input: string, key: Key) => {
+      for (const [i, k] of splitKeys(input, key)) onKeyNow.current(i, k);
+    }, []),
+  );
 
   function quit() {
     onQuit?.();
@@ -382,10 +400,13 @@ function visibleItems(page: JobPage | undefined, fresh: Job | undefined, filter:
   );
 }
 
-/** Ages are computed against the time the data arrived, so they change with data, not every second. */
+/**
+ * Ages are computed against the time the last answer arrived, so they move with each poll, not
+ * every second. (An answer the same as the last keeps its data object, src/api/same-body.ts.)
+ */
 function useNowSec(snap: MonitorSnapshot): number {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recompute exactly when new data arrives
-  return useMemo(() => Math.floor(Date.now() / 1000), [snap.list.data, snap.job.data]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: recompute exactly when an answer arrives
+  return useMemo(() => Math.floor(Date.now() / 1000), [snap.list.okAt, snap.job.okAt]);
 }
 
 function hostOf(url: string): string {

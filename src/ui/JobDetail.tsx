@@ -1,5 +1,6 @@
 // The detail pane: the selected job's lines, scrolled to `scroll`, clipped to the pane.
 import { Box, Text } from "ink";
+import { memo } from "react";
 import { fit } from "../model/format.js";
 import type { Line } from "./detail-lines.js";
 
@@ -23,21 +24,34 @@ export function JobDetail({ lines, scroll, width, height, focused, title }: JobD
         {fit(`${title}${more}${focused ? "  (↑↓ scroll, Tab back)" : ""}`, width)}
       </Text>
       {shown.map((l, i) => (
-        <Text
-          // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional; the index is their identity
-          key={i}
-          color={l.color}
-          bold={l.bold}
-          dimColor={l.dim}
-          inverse={l.inverse}
-          wrap="truncate"
-        >
-          {fit(l.text, width)}
-        </Text>
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional; the index is their identity
+        <DetailLine key={i} line={l} width={width} />
       ))}
     </Box>
   );
 }
+
+/**
+ * One line, rendered again only when it changed: the pane's lines are rebuilt at every poll
+ * (ages and durations in the head), and most of them come back the same.
+ */
+const DetailLine = memo(
+  function DetailLine({ line: l, width }: { line: Line; width: number }) {
+    return (
+      <Text color={l.color} bold={l.bold} dimColor={l.dim} inverse={l.inverse} wrap="truncate">
+        {fit(l.text, width)}
+      </Text>
+    );
+  },
+  (a, b) =>
+    a.width === b.width &&
+    (a.line === b.line ||
+      (a.line.text === b.line.text &&
+        a.line.color === b.line.color &&
+        a.line.bold === b.line.bold &&
+        a.line.dim === b.line.dim &&
+        a.line.inverse === b.line.inverse)),
+);
 
 /** Largest useful scroll offset for a pane of `height` rows. */
 export function maxScroll(lines: Line[], height: number): number {

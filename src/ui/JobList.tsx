@@ -4,7 +4,7 @@ import { Box, Text } from "ink";
 import { memo } from "react";
 import type { PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
-import { fit } from "../model/format.js";
+import { fit, formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
 
@@ -72,7 +72,11 @@ interface RowProps {
   nowSec: number;
 }
 
-/** One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it. */
+/**
+ * One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it.
+ * Rendered again only when what it shows changed: the clock moves `nowSec` at every poll, but
+ * a row's age ("5m") changes far less often.
+ */
 const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec }: RowProps) {
   const cells = rowCells(job, columns, labels, nowSec);
   const marker = `${selected ? "›" : " "}${changed ? "✱" : " "}`;
@@ -80,7 +84,22 @@ const Row = memo(function Row({ job, width, columns, labels, selected, changed, 
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
       {marker}
-      <Text color={cells.statusColor}>{cells.status}</Text> {tail}
+      <Text color={cells.statusColor}>{cells.status}</Text>
+      {` ${tail}`}
     </Text>
   );
-});
+}, sameRow);
+
+function sameRow(a: RowProps, b: RowProps): boolean {
+  return (
+    a.job === b.job &&
+    a.width === b.width &&
+    a.columns === b.columns &&
+    a.labels === b.labels &&
+    a.selected === b.selected &&
+    a.changed === b.changed &&
+    (a.nowSec === b.nowSec ||
+      !a.columns.some((c) => c.id === "age") ||
+      formatAge(a.nowSec - a.job.createTime.seconds) === formatAge(b.nowSec - b.job.createTime.seconds))
+  );
+}

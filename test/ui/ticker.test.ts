@@ -1,0 +1,37 @@
+// The header's ticking cell wakes exactly when its text changes, and never without a change.
+import { describe, expect, it } from "vitest";
+import type { Connection } from "../../src/poll/connection.js";
+import { nextChangeIn } from "../../src/ui/Header.js";
+
+const conn = (over: Partial<Connection>): Connection => ({
+  state: "ok",
+  okWall: undefined,
+  retryAt: undefined,
+  failingSince: undefined,
+  ...over,
+});
+const WALL = 1_800_000_000_000;
+
+describe("the ticking cell's next change", () => {
+  it("is the next whole second of the age under a minute, then the next minute, hour, day", () => {
+    expect(nextChangeIn(conn({ okWall: WALL - 12_300 }), WALL, 0)).toBe(701);
+    expect(nextChangeIn(conn({ okWall: WALL }), WALL, 0)).toBe(1001);
+    expect(nextChangeIn(conn({ okWall: WALL - 59_500 }), WALL, 0)).toBe(501);
+    expect(nextChangeIn(conn({ okWall: WALL - 90_000 }), WALL, 0)).toBe(30_001);
+    expect(nextChangeIn(conn({ okWall: WALL - 2 * 3600_000 - 1000 }), WALL, 0)).toBe(3600_000 - 1000 + 1);
+    expect(nextChangeIn(conn({ okWall: WALL - 3 * 86_400_000 }), WALL, 0)).toBe(86_400_000 + 1);
+  });
+
+  it("follows the retry countdown too, whichever changes first", () => {
+    const failing = conn({ state: "retrying", okWall: WALL - 500, retryAt: 10_000 });
+    // 2.4 s left shows "in 3s" until 2 s are left: 400 ms; the age changes in 500.
+    expect(nextChangeIn(failing, WALL, 7_600)).toBe(401);
+    // Retry due: the countdown says "in 0s" and no longer changes; the age still does.
+    expect(nextChangeIn(failing, WALL, 10_500)).toBe(501);
+  });
+
+  it("never wakes while loading or with nothing that moves", () => {
+    expect(nextChangeIn(conn({ state: "loading" }), WALL, 0)).toBeUndefined();
+    expect(nextChangeIn(conn({ state: "ok" }), WALL, 0)).toBeUndefined();
+  });
+});
