@@ -1,13 +1,12 @@
-// The job service client: ky for HTTP (base URL, Bearer auth, one quick retry on a dropped
-// keep-alive socket), then our own checks on status, size, JSON, envelope and schema, each
-// failing with a typed ApiError. Retrying with backoff is the poller's job, not this module's.
-import ky, { type KyInstance } from "ky";
+// The job service client: GETs over node:http (http-get.ts: base URL, Bearer auth, one quick
+// retry on a dropped keep-alive socket), then our own checks on status, size, JSON, envelope and
+// schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
 import { z } from "zod";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
+import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
-import { probeStatus } from "./probe.js";
 import { type SameBody, sameBody } from "./same-body.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
@@ -16,6 +15,8 @@ export interface ClientOptions {
   token: string;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
+  /** A fetch to send requests with instead of node:http (a proxy's). */
+  fetch?: typeof fetch;
 }
 
 export type Order = string;
@@ -45,24 +46,26 @@ export function createClient(opts: ClientOptions): JobClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const base = new URL(opts.baseUrl);
-  let http: KyInstance;
-  try {
-    http = ky.create({
-      prefixUrl: opts.baseUrl.replace(/\/+$/, ""),
-      headers: { authorization: `Bearer ${opts.token}`, accept: "application/json" },
-      // Our own deadline (below) covers the body too; ky's would only cover the headers.
-      timeout: false,
-      throwHttpErrors: false,
-      // Redirects are followed here, same origin only (see exchange): fetch would follow one to
-      // another host without the token, and that host's 401 would read as "token rejected".
-      redirect: "manual",
-      // A reused keep-alive socket the server just closed fails with "fetch failed": retry once.
-      // Status-based retries are left to the poller, which backs off with jitter.
-      retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
-    });
-  } catch {
-    // Header validation fails with the header, token and all, in its message: never show it.
+  // Node checks header values too, but names the header in its error: refused here, in words.
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(opts.token))
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
+  const prefix = opts.baseUrl.replace(/\/+$/, "");
+  const headers = { authorization: `Bearer ${opts.token}`, accept: "application/json" };
+  const get: Get = opts.fetch ? fromFetch(opts.fetch) : httpGet();
+
+  /**
+   * One GET. Redirects are followed by exchange, same origin only: a client that followed one to
+   * another host would send the token there, or lose it and read that host's 401 as "token
+   * rejected". A connection that fails before any answer (a reused keep-alive socket the server
+   * just closed) is tried once more at once; retrying answers is the poller's job.
+   */
+  async function getOnce(url: URL, signal: AbortSignal): Promise<Reply> {
+    try {
+      return await get(url, { headers, signal });
+    } catch (e) {
+      if (signal.aborted) throw e;
+      return await get(url, { headers, signal });
+    }
   }
 
   /**
@@ -88,13 +91,9 @@ export function createClient(opts: ClientOptions): JobClient {
   const samePage = sameBody();
 
   async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Body> {
-    // A garbage collection while a request waits must not cut it off from its deadline. Node
-    // (20 and 24) links a Request's signal to the one it was given only weakly, and nothing
-    // holds the Request ky builds once fetch() has it: after a GC, aborting does nothing, and a
-    // service that accepts the connection but never answers (a half-open link after a network
-    // drop) holds the poll forever. So the Requests are held here until the exchange ends, and
-    // the deadline is a plain timer on one controller (AbortSignal.timeout is weakly held too).
-    const requests: Request[] = [];
+    // The deadline is a plain timer on one controller, held here until the exchange ends: a
+    // signal Node holds only weakly (AbortSignal.timeout, a fetch Request's) can be collected
+    // while a request waits, and then a service that never answers holds the poll forever.
     const ac = new AbortController();
     const deadline = { passed: false };
     const timer = setTimeout(() => {
@@ -105,11 +104,10 @@ export function createClient(opts: ClientOptions): JobClient {
     if (signal?.aborted) ac.abort();
     else signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      return await exchange(path, params, ac.signal, deadline, requests);
+      return await exchange(path, params, ac.signal, deadline);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
-      requests.length = 0;
     }
   }
 
@@ -118,27 +116,20 @@ export function createClient(opts: ClientOptions): JobClient {
     params: Record<string, string>,
     signal: AbortSignal,
     deadline: { passed: boolean },
-    requests: Request[],
   ): Promise<Body> {
-    const hooks = { beforeRequest: [(request: Request) => void requests.push(request)] };
-    let res: Response;
+    let res: Reply;
     const seen = new Set<string>();
-    for (let url: URL | undefined; ; ) {
+    let url = new URL(`${prefix}/${path}`);
+    url.search = new URLSearchParams(params).toString();
+    for (;;) {
       try {
-        res = url
-          ? await http.get(url, { prefixUrl: "", signal, hooks })
-          : await http.get(path, { searchParams: params, signal, hooks });
+        res = await getOnce(url, signal);
       } catch (e) {
-        const err = toTransportError(e, deadline.passed, timeoutMs, base.host);
-        const sent = requests.at(-1)?.url;
-        if (err.kind === "network" && errorCode(e) === undefined && sent && !signal.aborted) {
-          if ((await probeStatus(sent, Math.min(2000, timeoutMs))) === 407) throw proxyAuthError();
-        }
-        throw err;
+        throw toTransportError(e, deadline.passed, timeoutMs, base.host);
       }
       const next = redirectTarget(res);
       if (!next) break;
-      await res.body?.cancel().catch(() => {});
+      await res.cancel();
       if (next.origin !== base.origin) {
         const where = sanitize(next.origin === "null" ? next.protocol : next.origin); // file:, data: have no origin
         throw new ApiError(
@@ -156,7 +147,7 @@ export function createClient(opts: ClientOptions): JobClient {
       url = next;
     }
     if (res.status < 200 || res.status > 299) {
-      await res.body?.cancel().catch(() => {});
+      await res.cancel();
       throw statusError(res);
     }
     let bytes: Buffer;
@@ -229,7 +220,7 @@ function envelope(body: Body): unknown {
 }
 
 /** Where a 3xx answer points, if it is a redirect with a usable Location. */
-function redirectTarget(res: Response): URL | undefined {
+function redirectTarget(res: Reply): URL | undefined {
   if (![301, 302, 303, 307, 308].includes(res.status)) return undefined;
   const location = res.headers.get("location");
   if (!location) return undefined;
@@ -245,7 +236,7 @@ function proxyAuthError(): ApiError {
   return new ApiError("proxy", words, { status: 407 });
 }
 
-function statusError(res: Response): ApiError {
+function statusError(res: Reply): ApiError {
   const s = res.status;
   if (s === 407) return proxyAuthError();
   if (s === 401 || s === 403) {
@@ -287,22 +278,19 @@ function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host
 }
 
 /** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
-async function readCapped(res: Response, max: number): Promise<Buffer> {
+async function readCapped(res: Reply, max: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > max) {
-    await res.body?.cancel().catch(() => {});
+    await res.cancel();
     throw tooLarge(max);
   }
   if (!res.body) return Buffer.alloc(0);
-  const reader = res.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of res.body) {
     size += value.byteLength;
     if (size > max) {
-      await reader.cancel().catch(() => {});
+      await res.cancel();
       throw tooLarge(max);
     }
     chunks.push(value);

@@ -1,5 +1,6 @@
-// Plain words for why an exchange failed below HTTP: the error code Node (undici) hangs on the
-// "fetch failed" TypeError's cause chain, turned into a kind and one line a person can act on.
+// Plain words for why an exchange failed below HTTP: the error code node:http gives (or undici
+// hangs on fetch's "fetch failed" TypeError's cause chain), turned into a kind and one line a
+// person can act on.
 import type { ApiErrorKind } from "./errors.js";
 
 const UNTRUSTED = new Set([
@@ -24,15 +25,33 @@ const NETWORK: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: "connection timed out",
 };
 
-/** The first error code on the cause chain (fetch's TypeError → undici's or TLS's error → …). */
+/**
+ * The first error code on the cause chain (fetch's TypeError → undici's or TLS's error → …), or
+ * of the first attempt when a connection tried each address of a host (an AggregateError).
+ */
 export function errorCode(e: unknown): string | undefined {
   let cur: unknown = e;
   for (let depth = 0; depth < 5 && cur && typeof cur === "object"; depth++) {
     const code = (cur as { code?: unknown }).code;
+    if (code === "EPROTO") return opensslCode((cur as { message?: unknown }).message) ?? code;
     if (typeof code === "string" && code !== "") return code;
-    cur = (cur as { cause?: unknown }).cause;
+    const { cause, errors } = cur as { cause?: unknown; errors?: unknown };
+    cur = cause ?? (Array.isArray(errors) ? errors[0] : undefined);
   }
   return undefined;
+}
+
+/**
+ * node:https fails a handshake with EPROTO and OpenSSL's reason in the message only ("…:SSL
+ * routines:ssl3_get_record:wrong version number:…"); Node names such errors ERR_SSL_ and the
+ * reason elsewhere, and so does this. Nothing but that pattern is taken from the message.
+ */
+function opensslCode(message: unknown): string | undefined {
+  const reason =
+    typeof message === "string"
+      ? /:SSL routines:[a-z0-9_]*:([a-z0-9 ]{1,60}):/.exec(message)?.[1]
+      : undefined;
+  return reason ? `ERR_SSL_${reason.toUpperCase().replace(/ /g, "_")}` : undefined;
 }
 
 /** Kind and words for a transport failure with this code; `host` is the service's host. */
@@ -54,13 +73,15 @@ export function transportWords(
     return { kind: "tls", message: `TLS handshake failed (${code}): is the service http://, not https://?` };
   if (/^(ERR_SSL_|ERR_TLS_|CERT_|EPROTO$)/.test(code))
     return { kind: "tls", message: `TLS handshake failed (${code})` };
-  if (code === "UND_ERR_HEADERS_OVERFLOW")
+  if (code === "UND_ERR_HEADERS_OVERFLOW" || code === "HPE_HEADER_OVERFLOW")
     return {
       kind: "http",
       message:
-        "response headers over Node's size limit (UND_ERR_HEADERS_OVERFLOW); " +
+        `response headers over Node's size limit (${code}); ` +
         "NODE_OPTIONS=--max-http-header-size=65536 raises it",
     };
+  // node:http's parser (llhttp) refusing what came back: not HTTP, or broken HTTP.
+  if (code.startsWith("HPE_")) return { kind: "http", message: `the answer is not valid HTTP (${code})` };
   const words = NETWORK[code];
   return words ? { kind: "network", message: words } : generic;
 }

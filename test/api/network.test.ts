@@ -1,6 +1,7 @@
 // The network's real failures, each over real sockets on loopback, each named in its own words
 // rather than "network error" or "malformed JSON".
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
@@ -106,9 +107,41 @@ describe("statuses and headers", () => {
       res.writeHead(200, { "content-type": "application/json" }).end(pageBody());
     });
     const e = await failure(list(base));
-    expect(e.message).toMatch(/headers over Node's size limit \(UND_ERR_HEADERS_OVERFLOW\)/);
+    expect(e.message).toMatch(
+      /headers over Node's size limit \((UND_ERR_HEADERS_OVERFLOW|HPE_HEADER_OVERFLOW)\)/,
+    );
     expect(e.message).toContain("--max-http-header-size");
   });
+});
+
+describe("compressed answers (node:http does not decode by itself)", () => {
+  for (const [encoding, compress] of [
+    ["gzip", gzipSync],
+    ["deflate", deflateSync],
+    ["br", brotliCompressSync],
+  ] as const) {
+    it(`reads a ${encoding} body, and caps what it unpacks to`, async () => {
+      const body = compress(Buffer.from(pageBody()));
+      const base = await serve((req, res) => {
+        expect(req.headers["accept-encoding"]).toContain(encoding);
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": encoding }).end(body);
+      });
+      expect((await list(base)).items[0]?.ok).toBe(true);
+      // A small answer that unpacks to more than the cap is refused like a big one.
+      const bomb = compress(Buffer.from(`${pageBody().slice(0, -1)},"pad":"${"0".repeat(3_000_000)}"}`));
+      const big = await serve((_req, res) =>
+        res.writeHead(200, { "content-type": "application/json", "content-encoding": encoding }).end(bomb),
+      );
+      const e = await failure(
+        createClient({ baseUrl: big, token: TOKEN, timeoutMs: 3000, maxBodyBytes: 1_000_000 }).listJobs({
+          page: 1,
+          perPage: 20,
+          order: "desc",
+        }),
+      );
+      expect(e.kind).toBe("too-large");
+    });
+  }
 });
 
 describe("body encodings", () => {
