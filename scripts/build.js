@@ -1,10 +1,10 @@
 // Bundles the CLI into one self-contained file (dist/jobtop.js) so that the published
 // package installs nothing at run time and `npx jobtop` starts fast on a cold cache.
 //
-// Two steps: src/cli.tsx and everything it imports become one CommonJS bundle (a string), and
-// src/boot.ts, the bin, carries that string and runs it through V8's code cache (see there).
+// Two steps: src/cli.tsx and everything it imports become one CommonJS bundle, and src/boot.ts,
+// the bin, carries it (as line comments at its end) and runs it through V8's code cache.
 import { createHash } from "node:crypto";
-import { chmodSync } from "node:fs";
+import { chmodSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { plugins } from "./bundle-options.js";
 
@@ -42,18 +42,25 @@ const bundle = await build({
 });
 const code = bundle.outputFiles[0].text;
 
-await build({
+const boot = await build({
   entryPoints: ["src/boot.ts"],
   outfile: "dist/jobtop.js",
+  write: false,
   bundle: true,
   platform: "node",
   target: "node20",
   format: "esm",
   define: {
-    JOBTOP_BUNDLE: JSON.stringify(code),
     JOBTOP_BUNDLE_ID: JSON.stringify(createHash("sha256").update(code).digest("hex").slice(0, 16)),
   },
   banner: { js: "#!/usr/bin/env node" },
   logLevel: "warning",
 });
+// The bundle follows the bin's code as line comments (src/boot.ts reads it back): every line,
+// by every line terminator JavaScript knows, behind "//". Checked by reading it back here.
+const MARK = "\n//# jobtop bundle\n";
+const commented = `//${code.replace(/(\r\n|[\n\r\u2028\u2029])/g, "$1//")}`;
+const back = commented.slice(2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
+if (back !== code) throw new Error("build: the bundle does not survive being commented out");
+writeFileSync("dist/jobtop.js", `${boot.outputFiles[0].text.trimEnd()}${MARK}${commented}\n`);
 chmodSync("dist/jobtop.js", 0o755);

@@ -198,6 +198,34 @@ export const deferLoadTimeWork = [
   // src/model/width.ts cannot measure by itself.
   // Its \p{RGI_Emoji} regex takes ~9 ms to build (V8 expands the emoji sequences when it
   // creates it), for the rare text src/model/width.ts hands over.
+  // Ink's tokenizer (@alcalzone/ansi-tokenize) walks every new line of a frame grapheme by
+  // grapheme through a segmenter it makes when it loads (~14 ms, ICU's data) and ICU per
+  // character after. src/model/width.ts's segments() gives the same clusters and indices, from
+  // the code points unless some can join (test/model/width.test.ts checks every code point).
+  {
+    name: "tokenize-without-segmenter",
+    setup(b) {
+      const width = fileURLToPath(new URL("../src/model/width.ts", import.meta.url));
+      b.onLoad({ filter: /[\\/]@alcalzone[\\/]ansi-tokenize[\\/]build[\\/]tokenize\.js$/ }, async (args) => {
+        const src = await source(args);
+        const make = 'const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });';
+        const use = "segmenter.segment(str)";
+        if (!src.includes(make) || !src.includes(use))
+          throw new Error("ansi-tokenize changed: review scripts/bundle-options.js");
+        return {
+          contents: `import { segments as __segments } from ${JSON.stringify(width)};\n${src.replace(make, "").replace(use, "__segments(str)")}`,
+        };
+      });
+    },
+  },
+  // slice-ansi (Ink's clipping, cli-truncate) makes its segmenter when it loads, for a clip jobtop
+  // rarely needs.
+  patch("lazy-slice-ansi-segmenter", /[\\/]slice-ansi[\\/]tokenize-ansi\.js$/, [
+    [
+      "const GRAPHEME_SEGMENTER = new Intl.Segmenter(undefined, {granularity: 'grapheme'});",
+      "let realSegmenter;\nconst GRAPHEME_SEGMENTER = { segment: (s) => (realSegmenter ??= new Intl.Segmenter(undefined, {granularity: 'grapheme'})).segment(s) };",
+    ],
+  ]),
   patch("lazy-string-width-segmenter", /[\\/]string-width[\\/]index\.js$/, [
     [
       "const segmenter = new Intl.Segmenter();",

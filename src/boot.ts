@@ -1,12 +1,17 @@
-// The bin (dist/jobtop.js): runs the bundled program, which the build puts into this file as a
-// string, through V8's code cache. A start with the cache skips compiling ~690 kB of JavaScript
-// and the functions run on the way to the first frame: about a fifth of the time to it.
-// (Node 22 has module.enableCompileCache for this; Node 20, which jobtop supports, does not.)
+// The bin (dist/jobtop.js): runs the bundled program, which the build appends to this file as
+// line comments, through V8's code cache. A start with the cache skips compiling ~700 kB of
+// JavaScript and the functions run on the way to the first frame: about a fifth of the time to
+// it. (Node 22+ has module.enableCompileCache: measured on Node 24, a start with it took ~35 %
+// more CPU to the first frame than with this cache, which holds the functions compiled in the
+// first two seconds, not only the top level; BENCHMARKS.md.) As comments, not a string literal:
+// V8 makes a literal into a heap string and hashes it, ~8 ms of every start for 700 kB.
 //
-// The cache is one file per build, Node version, architecture, V8 flags and install path in
-// $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
-// when the code to the first frame has run. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it
-// does Node's own compile cache.
+// The cache is one file per build, Node version, architecture, V8 flags, install path and mode
+// (the monitor, or --once) in $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once: two
+// seconds into a monitor that had none, when the code to the first frame has run, and at the
+// exit of a --once that had none (it never runs two seconds; the monitor's own cache would hold
+// code --once does not run, and the other way round). NODE_DISABLE_COMPILE_CACHE=1 turns it off,
+// as it does Node's own compile cache.
 //
 // A code cache is code: V8 trusts it (it checks little more than the source's length and
 // crashes on damaged bytes). So it is used only from a directory and file that belong to this
@@ -32,9 +37,10 @@ import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
 
-/** The CommonJS bundle of src/cli.tsx, and a hash of it (defined by scripts/build.js). */
-declare const JOBTOP_BUNDLE: string;
+/** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
 declare const JOBTOP_BUNDLE_ID: string;
+/** The line that ends this program and starts the bundle, each of its lines behind "//". */
+const BUNDLE_MARK = "\n//# jobtop bundle\n";
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
@@ -54,8 +60,11 @@ const dir = cacheDir();
 // file per set of flags, so that starts with and without them do not overwrite each other's.
 // And one per bundle path: Node 20's V8 takes the script's name from the cache, not from the
 // Script, so two installs of one build would name each other's path in their stack traces.
+const once = process.argv.includes("--once");
 const key = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}\0${filename}`);
-const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}.v8cache`);
+const file =
+  dir &&
+  join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}${once ? "-once" : ""}.v8cache`);
 
 function cacheDir(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
@@ -148,14 +157,23 @@ function tidy(d: string): void {
   for (const c of caches.slice(KEEP)) rmSync(c.path, { force: true });
 }
 
+/** The bundle: this file's text after BUNDLE_MARK, each line without its "//". */
+function bundle(): string {
+  const text = readFileSync(filename, "utf8");
+  const at = text.indexOf(BUNDLE_MARK);
+  if (at < 0) throw new Error(`jobtop: ${filename} is damaged (no program in it); reinstall jobtop`);
+  return text.slice(at + BUNDLE_MARK.length + 2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
+}
+
 const cachedData = readCache();
 // "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
 const script = new Script(
-  `(function (exports, require, module, __filename, __dirname) {"use strict";${JOBTOP_BUNDLE}\n})`,
+  `(function (exports, require, module, __filename, __dirname) {"use strict";${bundle()}\n})`,
   { filename, cachedData },
 );
 if (file && (cachedData === undefined || script.cachedDataRejected)) {
-  setTimeout(() => writeCache(script), WRITE_AFTER_MS).unref();
+  if (once) process.once("exit", () => writeCache(script));
+  else setTimeout(() => writeCache(script), WRITE_AFTER_MS).unref();
 }
 const main = script.runInThisContext();
 const module = { exports: {} };

@@ -1,5 +1,6 @@
 // Width-aware text fitting (CJK and emoji take two cells) and compact times for the screen.
 import { displayWidth, graphemes } from "./width.js";
+import { NAMED_ZONES, OFFSET_ZONES } from "./zone-names.js";
 
 export { displayWidth };
 
@@ -142,23 +143,48 @@ let zones: {
   names: new Map(),
 };
 
-function zoneName(d: Date): string {
+/** The names and formatters of the zone in effect now (process.env.TZ). */
+function zonesNow(): typeof zones {
   const tz = process.env.TZ;
   if (tz !== zones.tz) zones = { tz, names: new Map() };
+  return zones;
+}
+
+function zoneName(d: Date): string {
+  const zones = zonesNow();
   const offset = d.getTimezoneOffset();
   let name = zones.names.get(offset);
   if (name === undefined) {
-    // Two formatters per zone, made on first use (not at start-up) and kept: none per call.
-    zones.us ??= new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
-    zones.gb ??= new Intl.DateTimeFormat("en-GB", { timeZoneName: "short" });
-    const of = (f: Intl.DateTimeFormat) =>
-      f.formatToParts(d).find((x) => x.type === "timeZoneName")?.value ?? "";
-    const us = of(zones.us);
-    const gb = /^GMT[+-]/.test(us) ? of(zones.gb) : "";
-    name = (gb && !/^GMT[+-]/.test(gb) ? gb : us) || "local";
+    name = zoneNameWithoutIcu(d) ?? zoneNameByIcu(d);
     zones.names.set(offset, name);
   }
   return name;
+}
+
+/** The zone's name as English names it, from ICU's formatters. */
+export function zoneNameByIcu(d: Date): string {
+  const zones = zonesNow();
+  // Two formatters per zone, made on first use (not at start-up) and kept: none per call.
+  zones.us ??= new Intl.DateTimeFormat("en-US", { timeZoneName: "short" });
+  zones.gb ??= new Intl.DateTimeFormat("en-GB", { timeZoneName: "short" });
+  const of = (f: Intl.DateTimeFormat) =>
+    f.formatToParts(d).find((x) => x.type === "timeZoneName")?.value ?? "";
+  const us = of(zones.us);
+  const gb = /^GMT[+-]/.test(us) ? of(zones.gb) : "";
+  return (gb && !/^GMT[+-]/.test(gb) ? gb : us) || "local";
+}
+
+/** The same name without ICU, when zone-names.ts knows the zone; else undefined. */
+export function zoneNameWithoutIcu(d: Date): string | undefined {
+  const offset = d.getTimezoneOffset();
+  const long = /\(([^()]+)\)$/.exec(d.toString())?.[1];
+  if (long === undefined) return undefined;
+  const key = `${long}|${offset}`;
+  const named = Object.hasOwn(NAMED_ZONES, key) ? NAMED_ZONES[key] : undefined;
+  if (named !== undefined || !OFFSET_ZONES.has(key)) return named;
+  if (offset === 0) return "GMT";
+  const m = Math.abs(offset);
+  return `GMT${offset < 0 ? "+" : "-"}${Math.floor(m / 60)}${m % 60 ? `:${String(m % 60).padStart(2, "0")}` : ""}`;
 }
 
 /** Local "14:03:05" for a wall-clock time in ms. */

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE } from "../helpers/cli.js";
+import { CLI, NODE, runCli } from "../helpers/cli.js";
 import { type Session, startCli, startPty } from "./pty.js";
 
 let demo: DemoServer;
@@ -135,6 +135,25 @@ describe("code cache", () => {
     t = await run(dir, { HOME: undefined, XDG_CACHE_HOME: undefined });
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
+  });
+
+  it("--once keeps a cache of its own, written at its exit, and used by the next --once", async () => {
+    // A one-shot never runs the two seconds the monitor waits before writing; the monitor's
+    // cache would hold the code of the screen, not of the table.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const once = () =>
+      runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home });
+    expect((await once()).code).toBe(0);
+    const [file] = cacheFiles(home);
+    expect(file).toMatch(/-once\.v8cache$/);
+    const path = join(home, "jobtop", file as string);
+    expect(statSync(path).size).toBeGreaterThan(100_000);
+    const written = statSync(path).mtimeMs;
+    const second = await once();
+    expect(second.code).toBe(0);
+    expect(second.stdout).toMatch(/^STATUS\s+DISPLAY ID/);
+    expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
+    expect(cacheFiles(home)).toHaveLength(1);
   });
 
   it("names its own file in stack traces, next to another install sharing the cache", async () => {

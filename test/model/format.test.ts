@@ -8,6 +8,8 @@ import {
   formatTime,
   truncate,
   wrap,
+  zoneNameByIcu,
+  zoneNameWithoutIcu,
 } from "../../src/model/format.js";
 
 describe("display width", () => {
@@ -139,10 +141,28 @@ describe("formatTime says which zone it is in", () => {
       expect(made).toBe(0); // winter and summer names are both known by now
       process.env.TZ = "America/New_York";
       expect(formatTime(winter)).toMatch(/ EST$/);
+      expect(made).toBe(0); // a zone src/model/zone-names.ts knows needs no formatter at all
+      process.env.TZ = "Pacific/Honolulu"; // a name zone-names.ts leaves to ICU (it means two things)
+      formatTime(winter);
+      formatTime(winter + 3600);
       expect(made).toBe(2); // the new zone's two, once
     } finally {
       spy.mockRestore();
     }
+  });
+
+  it("names every zone without ICU as ICU does, or leaves it to ICU", () => {
+    let known = 0;
+    for (const tz of Intl.supportedValuesOf("timeZone")) {
+      process.env.TZ = tz;
+      for (const t of [winter, summer, Date.UTC(2024, 2, 31, 1, 30) / 1000, Date.UTC(2030, 9, 27) / 1000]) {
+        const d = new Date(t * 1000);
+        const fast = zoneNameWithoutIcu(d);
+        if (fast !== undefined) known++;
+        expect([tz, t, fast ?? zoneNameByIcu(d)]).toEqual([tz, t, zoneNameByIcu(d)]);
+      }
+    }
+    expect(known).toBeGreaterThan(1000);
   });
 
   it("still says ? for a time the server got wrong", () => {

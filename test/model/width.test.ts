@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { displayWidth, graphemes } from "../../src/model/width.js";
+import { displayWidth, graphemes, segments } from "../../src/model/width.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -116,4 +116,25 @@ describe("graphemes", () => {
       { numRuns: 5000 },
     );
   });
+});
+
+describe("segments", () => {
+  const real = (s: string) => Array.from(segmenter.segment(s), ({ segment, index }) => ({ segment, index }));
+  it("splits like Intl.Segmenter, with the same indices", () => {
+    fc.assert(
+      fc.property(text, (s) => {
+        expect(segments(s)).toEqual(real(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+  it("splits every code point like Intl.Segmenter, alone, doubled and after an escape", () => {
+    // Every code point of the first four planes; beyond them, unassigned but for a few blocks.
+    for (let cp = 0; cp <= 0x10ffff; cp += cp < 0x40000 ? 1 : 0x101) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      const c = String.fromCodePoint(cp);
+      const s = `${c}${c}\x1b[1m${c}a`;
+      expect(segments(s)).toEqual(real(s));
+    }
+  }, 120_000);
 });
