@@ -443,6 +443,31 @@ async function keys(node: NodeBin) {
       server.close();
     }
   }
+  // The same measure of a bare node that redraws one line per key: what the pty, the terminal
+  // emulator here and the machine's scheduling cost by themselves.
+  const echo = session(
+    node,
+    [
+      "-e",
+      "process.stdin.setRawMode(true);let n=0;process.stdin.on('data',()=>process.stdout.write('\\r› '+(++n)+'   '))",
+    ],
+    cleanEnv(),
+  );
+  try {
+    const times: number[] = [];
+    for (let i = 0; i < presses; i++) {
+      const before = echo.line(0);
+      const t0 = performance.now();
+      echo.press("\x1b[B");
+      times.push((await echo.until(() => echo.line(0) !== before, 10_000)) - t0);
+      await sleep(30 + Math.random() * 220);
+    }
+    note(
+      `node ${node.major}: bare node redrawing a line per key, same measure: p50 ${pct(times, 0.5).toFixed(0)} ms, p95 ${pct(times, 0.95).toFixed(0)} ms`,
+    );
+  } finally {
+    await echo.kill();
+  }
 }
 
 function bigJob(id: number, entries: number): Job {

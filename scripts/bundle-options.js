@@ -294,9 +294,10 @@ const Yoga = wrapAssembly(yogaModule);`;
 
 // A key press is drawn at once. Ink draws at most maxFps frames a second (src/ui/run.tsx: 15),
 // which is right for data, but a key pressed within 1/15 s of the last frame (a tick, a poll) had
-// its frame held back for the rest of that time: key to screen p95 was ~100 ms, p50 15. A commit
-// made by a useInput handler now renders right away, and a throttled frame still pending is
-// dropped (the frame drawn now has its changes too); frames from data stay throttled.
+// its frame held back for the rest of that time: key to screen p95 was ~100 ms, p50 15. Now the
+// first commit after a key (made by its useInput handler, or a moment later) is drawn at once, and
+// a throttled frame still pending is dropped (the frame drawn now has its changes too); frames
+// from data stay throttled.
 const urgent = fileURLToPath(new URL("./ink-urgent.js", import.meta.url));
 const withUrgent = (src) => `import { urgent as __urgent } from ${JSON.stringify(urgent)};\n${src}`;
 export const renderKeysAtOnce = [
@@ -309,29 +310,46 @@ export const renderKeysAtOnce = [
         if (!call.test(src)) throw new Error("ink use-input.js changed: review scripts/bundle-options.js");
         const contents = src.replace(
           call,
-          "__urgent.on = true;\ntry { reconciler.batchedUpdates(() => { inputHandler(input, key); }); } finally { __urgent.on = false; }",
+          "__urgent.key = true;\nreconciler.batchedUpdates(() => { inputHandler(input, key); });",
         );
         return { contents: withUrgent(contents), loader: "js" };
       });
     },
   },
-  patch("render-keys-at-once-commit", /[\\/]ink[\\/]build[\\/]reconciler\.js$/, [
-    ["        if (rootNode.isStaticDirty) {", "        if (rootNode.isStaticDirty || __urgent.on) {"],
-  ]),
   {
-    name: "render-keys-at-once-flag",
+    name: "render-keys-at-once-ink",
     setup(b) {
-      b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]reconciler\.js$/ }, async (args) => ({
-        contents: withUrgent(await source(args)),
-      }));
+      b.onLoad({ filter: /[\\/]ink[\\/]build[\\/]ink\.js$/ }, async (args) => {
+        let src = await source(args);
+        const throttled = `            this.rootNode.onRender = () => {
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`;
+        const immediate = "this.rootNode.onImmediateRender = this.onRender;";
+        if (!src.includes(throttled) || !src.includes(immediate))
+          throw new Error("ink ink.js changed: review scripts/bundle-options.js");
+        src = src.replace(
+          throttled,
+          `            this.rootNode.onRender = () => {
+                if (__urgent.key) {
+                    __urgent.key = false;
+                    throttled.cancel();
+                    this.hasPendingThrottledRender = false;
+                    this.onRender();
+                    return;
+                }
+                this.hasPendingThrottledRender = true;
+                throttled();
+            };`,
+        );
+        src = src.replace(
+          immediate,
+          "this.rootNode.onImmediateRender = () => {\n            this.throttledOnRender?.cancel();\n            this.onRender();\n        };",
+        );
+        return { contents: withUrgent(src), loader: "js" };
+      });
     },
   },
-  patch("render-keys-at-once-ink", /[\\/]ink[\\/]build[\\/]ink\.js$/, [
-    [
-      "this.rootNode.onImmediateRender = this.onRender;",
-      "this.rootNode.onImmediateRender = () => {\n            this.throttledOnRender?.cancel();\n            this.onRender();\n        };",
-    ],
-  ]),
 ];
 
 /** The plugins every bundle of Ink needs here. */

@@ -1,3 +1,3 @@
-// Set while Ink runs a useInput handler (scripts/bundle-options.js, renderKeysAtOnce): the
-// commit it makes is drawn at once rather than behind the frame throttle.
-export const urgent = { on: false };
+// Set by Ink's useInput as it hands a key to the app (scripts/bundle-options.js,
+// renderKeysAtOnce): the next commit is drawn at once rather than behind the frame throttle.
+export const urgent = { key: false };
