@@ -15,13 +15,14 @@ import { connectionState } from "../poll/connection.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
 import { chooseColumns } from "./columns.js";
+import { detailTitle, missingLines } from "./detail-title.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { JobDetail, maxScroll } from "./JobDetail.js";
 import { JobList } from "./JobList.js";
 import { actionFor, splitKeys } from "./keymap.js";
 import { UrlPicker } from "./UrlPicker.js";
-import { cursorIndex, initialUi, type UiAction, uiReducer } from "./ui-state.js";
+import { initialUi, selectionOf, type UiAction, uiReducer } from "./ui-state.js";
 import { useDetailLines } from "./use-detail-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 
@@ -58,11 +59,9 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     [snap.list.data, snap.job.data, ui.filter],
   );
   const ids = useMemo(() => items.map((i) => (i.ok ? i.job.id : undefined)), [items]);
-  const cursor = cursorIndex(ui, ids);
-  const cursorJobId = ids[cursor];
-  const selectedId = ui.pinnedId ?? cursorJobId;
-  // A job reached with ":" is marked on its row when it is on this page; if not, its title says so.
-  const pinnedRow = ui.pinnedId === undefined ? -1 : ids.indexOf(ui.pinnedId);
+  // The selected job and its row (-1: on no row; the detail title says why).
+  const selection = selectionOf(ui, ids);
+  const selectedId = selection.id;
   const selected: Job | undefined =
     snap.job.data?.id === selectedId && selectedId !== undefined
       ? snap.job.data
@@ -70,7 +69,13 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
 
   useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
   // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
-  useEffect(() => dispatch({ type: "follow", ids, index: cursor }), [ids, cursor, dispatch]);
+  const page = snap.list.data;
+  const fresh = page !== undefined && page.asked.page === snap.page && page.asked.order === snap.order;
+  useEffect(() => dispatch({ type: "follow", ids, fresh }), [ids, fresh, dispatch]);
+  // What the monitor did by itself (the page went away) is said on the status line.
+  useEffect(() => {
+    if (snap.notice) dispatch({ type: "message", text: snap.notice.text, tone: "warn" });
+  }, [snap.notice, dispatch]);
 
   // Secrets hide again by themselves: this screen is left open unattended.
   useEffect(() => {
@@ -135,7 +140,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     }
     // Prompts (filter, jump) take every key until Enter or Esc.
     if (ui.prompt) {
-      if (key.return) dispatch({ type: "promptSubmit" });
+      if (key.return) dispatch({ type: "promptSubmit", rows: pageRows(snap.list.data) });
       else if (key.escape) dispatch({ type: "promptCancel" });
       else if (key.backspace || key.delete)
         dispatch({ type: "promptInput", text: ui.prompt.text.slice(0, -1) });
@@ -245,15 +250,22 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     );
   }
 
-  const numPages = Math.max(1, snap.list.data?.pagination.numPages ?? 1);
+  const facts = snap.list.data?.facts;
   const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
   const host = sanitize(hostOf(config.baseUrl));
-  const offPage = ui.pinnedId !== undefined && pinnedRow < 0 ? " · not on this page (Esc: back)" : "";
-  const detailTitle = selected
-    ? `Job ${selected.id}${offPage}${ui.showSecrets ? " · secrets shown" : ""}`
-    : selectedId !== undefined
-      ? `Job ${selectedId} · loading…`
-      : "No job selected";
+  const title = detailTitle({
+    selection,
+    shownId: selected?.id,
+    missing: selected ? undefined : snap.missing,
+    hiddenByFilter:
+      selection.away !== undefined &&
+      ui.filter !== "" &&
+      pageRows(snap.list.data).some((r) => r.id === selectedId),
+    lastSeenPage: selectedId === undefined ? undefined : monitor.lastSeenPage(selectedId),
+    page: snap.page,
+    showSecrets: ui.showSecrets,
+  });
+  const duplicates = snap.list.data?.duplicates ?? 0;
   const emptyText = snap.list.data
     ? ui.filter
       ? "no job on this page matches the filter"
@@ -263,7 +275,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
   const list = (
     <JobList
       items={items}
-      cursor={ui.pinnedId === undefined ? cursor : pinnedRow}
+      cursor={selection.row}
       width={listWidth}
       height={wide ? bodyHeight : listHeight}
       columns={cols}
@@ -272,6 +284,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
       nowSec={nowSec}
       focused={ui.focus === "list"}
       emptyText={emptyText}
+      note={duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined}
     />
   );
   const detail =
@@ -279,12 +292,14 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
       <UrlPicker urls={urls} width={detailWidth} height={detailHeight} showSecrets={ui.showSecrets} />
     ) : (
       <JobDetail
-        lines={lines}
+        lines={
+          !selected && snap.missing ? missingLines(snap.missing, monitor.jobIntervalMs(), detailWidth) : lines
+        }
         scroll={ui.scroll}
         width={detailWidth}
         height={detailHeight}
         focused={ui.focus === "detail"}
-        title={detailTitle}
+        title={title}
       />
     );
 
@@ -293,9 +308,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
       <Header
         host={host}
         page={snap.page}
-        numPages={numPages}
+        numPages={facts?.numPages ?? 1}
         order={snap.order}
-        total={snap.list.data?.pagination.total}
+        total={facts ? (facts.total ?? "?") : undefined}
+        doubts={facts?.doubts.join(" ")}
         intervalMs={config.intervalMs}
         listIntervalMs={config.listIntervalMs}
         changes={snap.changeCount}
@@ -347,7 +363,7 @@ function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSn
   if (err !== undefined) {
     const which = snap.list.error !== undefined ? "page" : "job";
     // The ticking age is in the header; a second clock here would re-render this line too.
-    const stale = snap.list.data ? "; keeping the last good data" : "";
+    const stale = (which === "page" ? snap.list.data : snap.job.data) ? "; keeping the last good data" : "";
     return (
       <Text color="red" wrap="truncate">
         {fit(`⚠ ${which}: ${sanitize(describeError(err))}${stale}`, width)}
@@ -380,6 +396,13 @@ function visibleItems(page: JobPage | undefined, fresh: Job | undefined, filter:
         v.toLowerCase().includes(f),
       ),
   );
+}
+
+/** The page's jobs (unfiltered), for a displayID typed at the jump prompt. */
+function pageRows(page: JobPage | undefined): { id: string; displayID: string }[] {
+  const rows: { id: string; displayID: string }[] = [];
+  for (const i of page?.items ?? []) if (i.ok) rows.push({ id: i.job.id, displayID: i.job.displayID });
+  return rows;
 }
 
 /** Ages are computed against the time the data arrived, so they change with data, not every second. */

@@ -11,7 +11,10 @@ export interface HeaderProps {
   page: number;
   numPages: number;
   order: string;
-  total: number | undefined;
+  /** Jobs in all; "?" when the service's count makes no sense; undefined while loading. */
+  total: number | "?" | undefined;
+  /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
+  doubts?: string;
   intervalMs: number;
   listIntervalMs: number;
   changes: number;
@@ -29,6 +32,10 @@ export const Header = memo(function Header(p: HeaderProps) {
   // The poll intervals are the least needed; they go first when the line is short.
   if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(`filter "${p.filter}"`);
+  const rest = parts
+    .slice(3)
+    .map((x) => ` · ${x}`)
+    .join("");
   // Most wanted first, so a narrow terminal cuts the endpoint host, not the connection state.
   return (
     <Box width={p.width} height={1} overflow="hidden">
@@ -36,7 +43,9 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text bold color="cyan">
           jobtop
         </Text>
-        <Text> {parts.join(" · ")} · </Text>
+        <Text> {parts.slice(0, 3).join(" · ")}</Text>
+        {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
+        <Text>{rest} · </Text>
         <Ticker connection={p.connection} />
         {p.changes > 0 ? (
           <Text bold color="yellow">

@@ -19,11 +19,13 @@ export interface JobListProps {
   nowSec: number;
   focused: boolean;
   emptyText: string;
+  /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
+  note?: string;
 }
 
 export function JobList(props: JobListProps) {
   const { items, cursor, width, height, columns } = props;
-  const bodyRows = Math.max(0, height - 1);
+  const bodyRows = Math.max(0, height - 1 - (props.note ? 1 : 0));
   // Keep the cursor in view, centred where the page allows.
   const top = Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), items.length - bodyRows));
   const visible = items.slice(top, top + bodyRows);
@@ -58,6 +60,11 @@ export function JobList(props: JobListProps) {
           );
         })
       )}
+      {props.note ? (
+        <Text dimColor wrap="truncate">
+          {fit(`  ${props.note}`, width)}
+        </Text>
+      ) : null}
     </Box>
   );
 }

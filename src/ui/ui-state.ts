@@ -1,14 +1,18 @@
 // The UI's own state (selection, focus, overlays, prompts, secrets, messages) as a reducer:
 // keys become actions here; data lives in the Monitor, not in this state.
 import { parseJobId } from "../model/ids.js";
+import { sanitize } from "../model/sanitize.js";
 
 export type Overlay = "none" | "help" | "picker";
 
 export interface UiState {
+  /** The cursor's row; the row its job was last on, while that job is off the page. */
   cursor: number;
   /**
    * The job the cursor is on. When the page's rows shift under it (a new job on top, a job gone),
-   * the cursor follows this job rather than staying on a row that now shows another one.
+   * the cursor follows this job rather than staying on a row that now shows another one; when the
+   * job leaves the page, it stays selected (shown on no row) until the user moves: the job being
+   * watched is never swapped for another behind the user's back.
    */
   cursorId: string | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
@@ -38,7 +42,8 @@ export const initialUi: UiState = {
 export type UiAction =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
   | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
-  | { type: "follow"; ids: readonly (string | undefined)[]; index: number }
+  /** The rows changed. `fresh`: they answer the page and order asked for (not the last page's, kept while loading). */
+  | { type: "follow"; ids: readonly (string | undefined)[]; fresh: boolean }
   | { type: "pageChanged" }
   | { type: "focus" }
   | { type: "overlay"; overlay: Overlay }
@@ -46,7 +51,8 @@ export type UiAction =
   | { type: "prompt"; kind: "filter" | "jump" }
   | { type: "promptInput"; text: string }
   | { type: "promptCancel" }
-  | { type: "promptSubmit" }
+  /** `rows`: the page's jobs (unfiltered), to find a displayID typed at the jump prompt. */
+  | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[] }
   | { type: "escape" }
   | { type: "message"; text: string; tone?: "info" | "warn" }
   | { type: "clearMessage"; seq: number };
@@ -57,19 +63,28 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
   switch (a.type) {
     case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
-      // From the job reached with ":" when it is on this page, else from the cursor's row.
-      const pinned = s.pinnedId === undefined ? -1 : a.ids.indexOf(s.pinnedId);
-      const from = pinned >= 0 ? pinned : cursorIndex(s, a.ids);
-      const cursor = clamp(from + a.delta, 0, Math.max(0, a.ids.length - 1));
+      const sel = selectionOf(s, a.ids);
+      const last = Math.max(0, a.ids.length - 1);
+      // Back from a job followed off the page: to the row it left, the nearest there is. From a job
+      // reached with ":": from its row when it is on this page, else from the cursor's row.
+      const cursor =
+        sel.away === "moved"
+          ? clamp(s.cursor, 0, last)
+          : clamp((sel.away === "pinned" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
       return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "follow": {
-      // Remember the job on the cursor's row when none is remembered yet (first data, a new page)
-      // or the remembered one has left the page. Only if that row is still the cursor's: an
-      // effect from an older render must not undo a move made since.
-      const id = a.ids[a.index];
-      const known = s.cursorId !== undefined && a.ids.includes(s.cursorId);
-      return id === undefined || known || cursorIndex(s, a.ids) !== a.index ? s : { ...s, cursorId: id };
+      if (s.cursorId === undefined) {
+        // No job yet (first data, a new page, a new filter): take the cursor row's, once the rows
+        // are the ones asked for; the last page's rows stay on screen while the next one loads.
+        if (!a.fresh) return s;
+        const row = clamp(s.cursor, 0, Math.max(0, a.ids.length - 1));
+        const id = a.ids[row];
+        return id === undefined ? s : { ...s, cursorId: id, cursor: row };
+      }
+      // Keep the row in step with the job, so that if the job leaves, "the row it left" is right.
+      const row = a.ids.indexOf(s.cursorId);
+      return row >= 0 && row !== s.cursor ? { ...s, cursor: row } : s;
     }
     case "pageChanged":
       return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
@@ -89,9 +104,19 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       if (!s.prompt) return s;
       if (s.prompt.kind === "filter")
         return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, cursorId: undefined, scroll: 0 };
-      const id = parseJobId(s.prompt.text);
+      const text = s.prompt.text.trim();
+      if (text === "") return { ...s, prompt: undefined };
+      // A number is an id. Anything else may be a displayID: the service cannot be searched by
+      // one (no such request in the spec; scanning every page would cost a request per page), so
+      // it is looked up on this page only, and the user is told to type the id otherwise.
+      const id = parseJobId(text) ?? findDisplayId(a.rows ?? [], text);
       if (id === undefined) {
-        return { ...s, prompt: undefined, message: msg(`not a job id: "${s.prompt.text}"`, "warn") };
+        const what = /^[\w.:-]{1,40}$/.test(text) ? `displayID "${text}"` : `"${sanitize(text)}"`;
+        return {
+          ...s,
+          prompt: undefined,
+          message: msg(`${what} not on this page — type its numeric id`, "warn"),
+        };
       }
       return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
     }
@@ -112,10 +137,42 @@ function msg(text: string, tone: "info" | "warn") {
   return { text, tone, seq: messageSeq };
 }
 
-/** The row the cursor is on: its job's row if that job is still listed, else the remembered row. */
-export function cursorIndex(s: UiState, ids: readonly (string | undefined)[]): number {
+export interface Selection {
+  /** The job shown in the detail pane. */
+  id: string | undefined;
+  /** Its row among the rows shown, or -1 when it is on none. */
+  row: number;
+  /** Why it is on no row: reached with ":" and not here, or followed after it left the page. */
+  away: "pinned" | "moved" | undefined;
+}
+
+/** The selected job and its row: a job reached with ":" first, then the cursor's job, then the cursor's row. */
+export function selectionOf(s: UiState, ids: readonly (string | undefined)[]): Selection {
+  if (s.pinnedId !== undefined) {
+    const row = ids.indexOf(s.pinnedId);
+    return { id: s.pinnedId, row, away: row < 0 ? "pinned" : undefined };
+  }
+  if (s.cursorId !== undefined) {
+    const row = ids.indexOf(s.cursorId);
+    return { id: s.cursorId, row, away: row < 0 ? "moved" : undefined };
+  }
+  if (ids.length === 0) return { id: undefined, row: -1, away: undefined };
+  const row = clamp(s.cursor, 0, ids.length - 1);
+  return { id: ids[row], row, away: undefined };
+}
+
+/** The cursor's own row (under a job reached with ":"): its job's row, else the remembered one. */
+function cursorRow(s: UiState, ids: readonly (string | undefined)[]): number {
   const byId = s.cursorId === undefined ? -1 : ids.indexOf(s.cursorId);
-  return byId >= 0 ? byId : Math.min(s.cursor, Math.max(0, ids.length - 1));
+  return byId >= 0 ? byId : clamp(s.cursor, 0, Math.max(0, ids.length - 1));
+}
+
+/** The id of the job with this displayID on the page: exact first, then ignoring case. */
+function findDisplayId(rows: readonly { id: string; displayID: string }[], text: string): string | undefined {
+  const exact = rows.find((r) => r.displayID === text);
+  if (exact) return exact.id;
+  const lower = text.toLowerCase();
+  return rows.find((r) => r.displayID.toLowerCase() === lower)?.id;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -1,0 +1,129 @@
+// The selection rules of the UI reducer, pure: which job is selected when rows shift, leave the
+// page or come back, and what the jump prompt accepts.
+import { describe, expect, it } from "vitest";
+import { initialUi, selectionOf, type UiAction, type UiState, uiReducer } from "../../src/ui/ui-state.js";
+
+const run = (s: UiState, ...actions: UiAction[]) => actions.reduce(uiReducer, s);
+const move = (delta: number, ids: (string | undefined)[]): UiAction => ({
+  type: "move",
+  delta,
+  ids,
+  maxScroll: 0,
+});
+const follow = (ids: (string | undefined)[], fresh = true): UiAction => ({ type: "follow", ids, fresh });
+
+const page1 = ["10", "9", "8", "7", "6"];
+
+describe("selection", () => {
+  it("takes the first row's job once the rows answer the page asked for", () => {
+    let s = run(initialUi, follow(page1, false));
+    expect(s.cursorId).toBeUndefined(); // the previous page's rows, kept while loading
+    expect(selectionOf(s, page1)).toEqual({ id: "10", row: 0, away: undefined });
+    s = run(s, follow(page1));
+    expect(s.cursorId).toBe("10");
+  });
+
+  it("follows its job when rows shift, and keeps the row in step", () => {
+    let s = run(initialUi, follow(page1), move(1, page1), move(1, page1));
+    expect(selectionOf(s, page1)).toEqual({ id: "8", row: 2, away: undefined });
+    const shifted = ["11", ...page1.slice(0, 4)];
+    s = run(s, follow(shifted));
+    expect(selectionOf(s, shifted)).toEqual({ id: "8", row: 3, away: undefined });
+    expect(s.cursor).toBe(3);
+  });
+
+  it("keeps following a job pushed off the page, on no row, until the user moves", () => {
+    let s = run(initialUi, follow(page1));
+    for (let i = 0; i < 4; i++) s = run(s, move(1, page1));
+    expect(selectionOf(s, page1).id).toBe("6"); // the last row
+    const next = ["11", "10", "9", "8", "7"]; // a new job on top: "6" is on page 2 now
+    s = run(s, follow(next), follow(next));
+    expect(selectionOf(s, next)).toEqual({ id: "6", row: -1, away: "moved" });
+    expect(s.cursorId).toBe("6"); // never swapped for the job now on its row
+    // A movement key comes back to the list at the row the job left, whichever the direction.
+    expect(selectionOf(run(s, move(1, next)), next)).toEqual({ id: "7", row: 4, away: undefined });
+    expect(selectionOf(run(s, move(-1, next)), next)).toEqual({ id: "7", row: 4, away: undefined });
+    // Or the job comes back by itself.
+    expect(selectionOf(run(s, follow(page1)), page1)).toEqual({ id: "6", row: 4, away: undefined });
+  });
+
+  it("comes back to the nearest row when the page got shorter", () => {
+    let s = run(initialUi, follow(page1));
+    for (let i = 0; i < 4; i++) s = run(s, move(1, page1));
+    const short = ["10", "9"];
+    s = run(s, follow(short));
+    expect(selectionOf(s, short).away).toBe("moved");
+    expect(selectionOf(run(s, move(1, short)), short)).toEqual({ id: "9", row: 1, away: undefined });
+  });
+
+  it("starts over on the first row after a page change the user made", () => {
+    let s = run(initialUi, follow(page1), move(2, page1), { type: "pageChanged" });
+    expect(s.cursorId).toBeUndefined();
+    s = run(s, follow(page1, false)); // page 1's rows until page 2 arrives
+    expect(s.cursorId).toBeUndefined();
+    const page2 = ["5", "4", "3"];
+    s = run(s, follow(page2));
+    expect(selectionOf(s, page2)).toEqual({ id: "5", row: 0, away: undefined });
+  });
+
+  it("moves on from a job reached with : when it is on the page, else from the cursor's row", () => {
+    let s = run(initialUi, follow(page1), move(1, page1));
+    s = run(
+      s,
+      { type: "prompt", kind: "jump" },
+      { type: "promptInput", text: "7" },
+      { type: "promptSubmit" },
+    );
+    expect(selectionOf(s, page1)).toEqual({ id: "7", row: 3, away: undefined });
+    expect(selectionOf(run(s, move(1, page1)), page1).id).toBe("6");
+    s = run(
+      s,
+      { type: "prompt", kind: "jump" },
+      { type: "promptInput", text: "1" },
+      { type: "promptSubmit" },
+    );
+    expect(selectionOf(s, page1)).toEqual({ id: "1", row: -1, away: "pinned" });
+    expect(selectionOf(run(s, move(1, page1)), page1).id).toBe("8"); // from "9", the cursor's job
+    expect(selectionOf(run(s, { type: "escape" }), page1).id).toBe("9");
+  });
+});
+
+describe("the jump prompt", () => {
+  const rows = [
+    { id: "10", displayID: "nb-abc123" },
+    { id: "9", displayID: "JOB-x9" },
+  ];
+  const jump = (text: string) =>
+    run(
+      initialUi,
+      { type: "prompt", kind: "jump" },
+      { type: "promptInput", text },
+      { type: "promptSubmit", rows },
+    );
+
+  it("takes an id, exactly as typed, without leading zeros", () => {
+    expect(jump(" 0012345 ").pinnedId).toBe("12345");
+    expect(jump("9007199254740993").pinnedId).toBe("9007199254740993");
+  });
+
+  it("takes a displayID of a job on this page, ignoring case if need be", () => {
+    expect(jump("nb-abc123").pinnedId).toBe("10");
+    expect(jump("job-X9").pinnedId).toBe("9");
+  });
+
+  it("says a displayID that is not on this page cannot be found without its id", () => {
+    const s = jump("nb-zzz999");
+    expect(s.pinnedId).toBeUndefined();
+    expect(s.prompt).toBeUndefined();
+    expect(s.message?.text).toBe('displayID "nb-zzz999" not on this page — type its numeric id');
+    expect(s.message?.tone).toBe("warn");
+    expect(jump("a\u009b31mb").message?.text).not.toMatch(/\u009b/); // never a control character
+  });
+
+  it("closes quietly on an empty answer", () => {
+    const s = jump("  ");
+    expect(s.prompt).toBeUndefined();
+    expect(s.message).toBeUndefined();
+    expect(s.pinnedId).toBeUndefined();
+  });
+});
