@@ -5,8 +5,10 @@ import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
-import { buildConfig, type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
-import { DEMO_STATUS_LABELS } from "./demo/data.js";
+import { transportFetch } from "./api/transport.js";
+import { type LoadInput, loadConfig } from "./config/load.js";
+import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
@@ -17,12 +19,19 @@ const HELP = `
     $ jobtop --demo                 try it on the built-in demo service, no account needed
     $ jobtop --once                 print the first page as a table and exit
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
+    $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 
   Service
     --base-url URL        the job service (or JOBTOP_BASE_URL)
     --token-file FILE     read the bearer token from FILE (or set JOBTOP_TOKEN)
     --token TOKEN         the token itself (discouraged: it shows in ps)
     --timeout DUR         per-request deadline, body included (default 10s)
+
+  Config file (~/.config/jobtop/config.toml; see the README)
+    --config FILE         read this config file instead (or JOBTOP_CONFIG)
+    --profile NAME        use the file's [profiles.NAME] (or JOBTOP_PROFILE)
+    --status-labels LIST  names for status codes, e.g. "6=queued,1=starting,2=running"
+    --columns LIST        list columns to choose from: status,display,remark,gpu,age,node,id,queue
 
   Monitor
     --interval DUR        poll the selected job every DUR (default 2s)
@@ -68,6 +77,10 @@ function parseArgs() {
       order: { type: "string" },
       clipboard: { type: "string" },
       bell: { type: "boolean", default: false },
+      config: { type: "string" },
+      profile: { type: "string" },
+      statusLabels: { type: "string" },
+      columns: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       port: { type: "string" },
@@ -87,6 +100,10 @@ const KNOWN = new Set([
   "order",
   "clipboard",
   "bell",
+  "config",
+  "profile",
+  "status-labels",
+  "columns",
   "demo",
   "once",
   "port",
@@ -131,6 +148,7 @@ async function main(): Promise<void> {
   const cli = parseArgs();
   const f = cli.flags;
   const [command, ...rest] = cli.input;
+  if (command === "config") return runConfig(rest, f);
   if (rest.length > 0 || (command && command !== "demo-server"))
     fail(`unknown command "${cli.input.join(" ")}"`);
 
@@ -139,24 +157,9 @@ async function main(): Promise<void> {
     fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
-  const perPage =
-    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
-  const raw: RawConfig = {
-    baseUrl: f.baseUrl ?? (process.env.JOBTOP_BASE_URL || undefined),
-    token: f.demo ? undefined : readToken(f),
-    interval: f.interval,
-    listInterval: f.listInterval,
-    timeout: f.timeout,
-    perPage,
-    order: f.order as RawConfig["order"],
-    clipboard: f.clipboard as RawConfig["clipboard"],
-    demo: f.demo,
-    once: f.once,
-    bell: f.bell,
-  };
   let config: Config;
   try {
-    config = buildConfig(raw, f.demo ? { statusLabels: DEMO_STATUS_LABELS } : {});
+    config = (await loadConfig(loadInput(f))).config;
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
@@ -169,7 +172,13 @@ async function main(): Promise<void> {
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
-  const client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+  const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
+  const client = createClient({
+    baseUrl: config.baseUrl,
+    token: config.token,
+    timeoutMs: config.timeoutMs,
+    fetch,
+  });
 
   if (config.once) {
     try {
@@ -198,6 +207,51 @@ async function main(): Promise<void> {
   const code = await runMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
+}
+
+type Flags = ReturnType<typeof parseArgs>["flags"];
+
+/** Flags as given (the environment and the config file are read by src/config/load.ts). */
+function loadInput(f: Flags): LoadInput {
+  const perPage =
+    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+  const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
+  const raw: RawConfig = {
+    baseUrl: f.baseUrl,
+    token: f.demo || !tokenFlag ? undefined : readToken(f),
+    interval: f.interval,
+    listInterval: f.listInterval,
+    timeout: f.timeout,
+    perPage,
+    order: f.order as RawConfig["order"],
+    clipboard: f.clipboard as RawConfig["clipboard"],
+    statusLabels: f.statusLabels,
+    columns: f.columns,
+    demo: f.demo,
+    once: f.once,
+    // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
+    bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
+  };
+  return {
+    raw,
+    tokenFrom: tokenFlag,
+    env: process.env,
+    configFlag: f.config,
+    profileFlag: f.profile,
+    demoProfile: DEMO_PROFILE,
+    warn,
+  };
+}
+
+/** `jobtop config path|check|init`. */
+async function runConfig(args: string[], f: Flags): Promise<void> {
+  const { runConfigCommand } = await import("./config/commands.js");
+  try {
+    process.exitCode = await runConfigCommand(args, loadInput(f), process.stdout, process.stderr);
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
 }
 
 async function runDemoServer(

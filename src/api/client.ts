@@ -11,6 +11,8 @@ export interface ClientOptions {
   token: string;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
+  /** The fetch to use (a proxy's or a private CA's, from transport.ts); Node's own by default. */
+  fetch?: typeof fetch;
 }
 
 export type Order = string;
@@ -46,6 +48,7 @@ export function createClient(opts: ClientOptions): JobClient {
     // A reused keep-alive socket the server just closed fails with "fetch failed": retry once.
     // Status-based retries are left to the poller, which backs off with jitter.
     retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
 
   /** One API call; its errors never carry the token, even if the server echoes it back. */

@@ -17,6 +17,8 @@ export interface Connection {
 
 export interface HeaderProps {
   host: string;
+  /** The config file's profile in use, if any (a name of letters, digits, . _ -). */
+  profile?: string;
   page: number;
   numPages: number;
   order: string;
@@ -45,6 +47,7 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text bold color="cyan">
           jobtop
         </Text>
+        {p.profile ? <Text bold> {p.profile}</Text> : null}
         <Text> {parts.join(" · ")} · </Text>
         <Ticker connection={p.connection} />
         {p.changes > 0 ? (

@@ -40,20 +40,26 @@ export function statusWidth(labels: Record<number, string>): number {
   return Math.min(14, Math.max(6, 2 + longest));
 }
 
-export function chooseColumns(width: number, labels: Record<number, string>): Column[] {
+/** `allowed`: the columns the user's config lists (the status always shows); all by default. */
+export function chooseColumns(
+  width: number,
+  labels: Record<number, string>,
+  allowed?: readonly ColumnId[],
+): Column[] {
   const avail = width - MARKER_WIDTH;
+  const ok = (id: ColumnId) => !allowed || allowed.includes(id);
   const cols: Column[] = [
     { id: "status", title: "STATUS", width: statusWidth(labels) },
     { id: "displayID", title: "DISPLAY", width: WIDTH.displayID },
     { id: "remark", title: "REMARK", width: REMARK_MIN },
-  ];
+  ].filter((c) => c.id === "status" || ok(c.id as ColumnId)) as Column[];
   const used = () => cols.reduce((s, c) => s + c.width, 0) + cols.length - 1;
   for (const o of OPTIONAL) {
-    if (used() + 1 + WIDTH[o.id] <= avail) cols.push({ ...o, width: WIDTH[o.id] });
+    if (ok(o.id) && used() + 1 + WIDTH[o.id] <= avail) cols.push({ ...o, width: WIDTH[o.id] });
   }
   // Narrow terminals: shrink fixed columns before hiding the remark entirely.
-  const remark = cols[2] as Column;
-  remark.width = Math.max(1, remark.width + avail - used());
+  const remark = cols.find((c) => c.id === "remark");
+  if (remark) remark.width = Math.max(1, remark.width + avail - used());
   return cols;
 }
 
