@@ -43,7 +43,8 @@ export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what y
 # # token_command = "pass show jobs/prod"      # or a command that prints it (run without a shell)
 # interval = "2s"
 #
-# [profiles.prod.status]    # this profile's own names for some codes
+# This profile's own names for some codes:
+# [profiles.prod.status]
 # 3 = "done"
 #
 # [profiles.staging]

@@ -54,7 +54,7 @@ function valid(token: string, from: string, what = ""): string {
 function runCommand(argv: readonly string[], timeoutMs: number): Promise<string> {
   const [file = "", ...args] = argv;
   const line = sanitize(argv.join(" "));
-  const name = line.length > 40 ? `${line.slice(0, 39)}…` : line;
+  const name = line.length > 60 ? `${line.slice(0, 59)}…` : line;
   return new Promise((resolve, reject) => {
     // stdin is not the terminal: the command must not read the user's keys. A password
     // manager that prompts does so on /dev/tty or through its agent, which still works.

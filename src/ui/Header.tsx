@@ -48,6 +48,7 @@ export const Header = memo(function Header(p: HeaderProps) {
           jobtop
         </Text>
         {p.profile ? <Text bold> {p.profile}</Text> : null}
+        {p.profile ? <Text> ·</Text> : null}
         <Text> {parts.join(" · ")} · </Text>
         <Ticker connection={p.connection} />
         {p.changes > 0 ? (
