@@ -27,7 +27,15 @@ export function createFetch(o: TransportOptions): typeof fetch {
       ? new Agent({ connect: tlsOpts })
       : o.proxy
         ? new ProxyAgent({ uri: o.proxy, ...proxyOpts })
-        : new EnvHttpProxyAgent({ connect: tlsOpts, ...proxyOpts });
+        : new EnvHttpProxyAgent({
+            // From the environment given (process.env in the CLI), in undici's order: lower
+            // case first; https falls back to the http proxy.
+            httpProxy: o.env.http_proxy ?? o.env.HTTP_PROXY ?? "",
+            httpsProxy: o.env.https_proxy ?? o.env.HTTPS_PROXY ?? "",
+            noProxy: o.env.no_proxy ?? o.env.NO_PROXY ?? "",
+            connect: tlsOpts,
+            ...proxyOpts,
+          });
   // ky hands over a Request of Node's own fetch, which undici's fetch does not take as one:
   // the same request is described to it field by field (jobtop only sends GETs).
   const proxies = o.proxy && o.proxy !== "none" ? [o.proxy] : proxyVars(o.env);
@@ -93,7 +101,8 @@ function trustedCAs(file: string, env: Record<string, string | undefined>): stri
   const extra = readFileSync(file, "utf8");
   const getCA = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
   let base: string[];
-  if (getCA) base = getCA("default");
+  if (getCA)
+    base = getCA("default").slice(); // Node ≥ 22.15: with NODE_EXTRA_CA_CERTS; frozen
   else {
     // Node 20: the bundled roots, and NODE_EXTRA_CA_CERTS read as Node itself would.
     base = tls.rootCertificates.slice();
