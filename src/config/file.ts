@@ -57,7 +57,8 @@ export async function readConfigFile(at: ConfigPath): Promise<ConfigFile | undef
     text = readFileSync(at.path, "utf8");
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === "ENOENT" && at.via === "default") return undefined;
+    // No file there, or a parent that is not a folder: no config file, as far as the default goes.
+    if ((code === "ENOENT" || code === "ENOTDIR") && at.via === "default") return undefined;
     const named = at.via === "default" ? "config file" : `${at.via}`;
     throw new ConfigError(`${named}: cannot read ${at.path}${code ? ` (${code})` : ""}`);
   }

@@ -14,7 +14,7 @@ export function checkToken(token: string): string | undefined {
   if (!token) return "is empty";
   if (/[\r\n]/.test(token)) return "has more than one line; jobtop needs the token alone";
   if (!/^[\x21-\x7e]+$/.test(token))
-    return "is not a token: it holds spaces, control characters or non-ASCII characters";
+    return "holds spaces, control characters or non-ASCII characters, which a token cannot";
   return undefined;
 }
 
@@ -23,7 +23,7 @@ export async function readTokenSource(
   src: TokenSource,
   opts: { warn?: (message: string) => void; timeoutMs?: number } = {},
 ): Promise<string> {
-  if (src.kind === "value") return valid(src.value.trim(), src.from);
+  if (src.kind === "value") return valid(src.value.trim(), src.from, "the token");
   if (src.kind === "file") {
     let text: string;
     try {
@@ -36,17 +36,18 @@ export async function readTokenSource(
       const code = (e as { code?: string }).code;
       throw new ConfigError(`${src.from}: cannot read ${src.path}${code ? ` (${code})` : ""}`);
     }
-    return valid(text.trim(), src.from, `${src.path} `);
+    return valid(text.trim(), src.from, src.path);
   }
   const out = await runCommand(src.argv, opts.timeoutMs ?? TOKEN_COMMAND_TIMEOUT_MS).catch((e: unknown) => {
     throw new ConfigError(`${src.from}: ${e instanceof Error ? e.message : String(e)}`);
   });
-  return valid(out.trim(), src.from, "its output ");
+  return valid(out.trim(), src.from, "its output");
 }
 
-function valid(token: string, from: string, what = ""): string {
+/** The token, or a ConfigError: "<from>: <what> <problem>", never the token itself. */
+function valid(token: string, from: string, what: string): string {
   const problem = checkToken(token);
-  if (problem) throw new ConfigError(`${from}: ${what || "the token "}${problem}`);
+  if (problem) throw new ConfigError(`${from}: ${what} ${problem}`);
   return token;
 }
 

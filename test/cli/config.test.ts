@@ -196,7 +196,7 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
     const cfg = writeConfig(`base_url = "${prod.url}"\ntoken_file = "t"\n`);
     cfg.file("t", "abc def-s3cret\n");
     const r = await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home });
-    expectConfigError(r, /config\.toml:2: token_file: \S+ is not a token: it holds spaces/);
+    expectConfigError(r, /config\.toml:2: token_file: \S+ holds spaces, control characters/);
     expect(r.stderr).not.toContain("s3cret");
   });
 
