@@ -99,6 +99,9 @@ export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
   return out;
 }
 
+/** Names in one table: more than any service has codes, few enough to lay out in no time. */
+export const MAX_LABELS = 1000;
+
 /** A name for a status or protocol code: short, printable, and not blank. */
 export function checkLabel(code: string, name: unknown): { code: number; name: string } | string {
   if (!/^-?\d{1,9}$/.test(code.trim())) return `${show(code)} is not a code: use a whole number like 6`;
@@ -113,7 +116,9 @@ export function checkLabel(code: string, name: unknown): { code: number; name: s
 /** "6=queued,1=starting" (the --status-labels flag) into a table, or what is wrong. */
 export function parseLabelList(v: string): Record<number, string> | string {
   const out: Record<number, string> = {};
-  for (const part of v.split(",")) {
+  const parts = v.split(",");
+  if (parts.length > MAX_LABELS) return `more than ${MAX_LABELS} names`;
+  for (const part of parts) {
     if (!part.trim()) continue;
     const eq = part.indexOf("=");
     if (eq < 0) return `expected CODE=NAME pairs like 6=queued,2=running, got ${show(part.trim())}`;

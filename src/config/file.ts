@@ -1,7 +1,7 @@
 // Where the config file is, and reading it. Light on purpose: this runs on every start, and a
 // start without a file must cost one failed open(), so the TOML parser and the file's schema
 // (./parse-file.ts) load only when there is a file to parse.
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { homedir } from "node:os";
 import { isAbsolute, join, resolve } from "node:path";
 import { ConfigError, type Settings } from "../config.js";
@@ -54,8 +54,9 @@ export interface ConfigFile {
 export async function readConfigFile(at: ConfigPath): Promise<ConfigFile | undefined> {
   let text: string;
   try {
-    text = readFileSync(at.path, "utf8");
+    text = readCapped(at.path, MAX_CONFIG_BYTES);
   } catch (e) {
+    if (e instanceof ConfigError) throw new ConfigError(`${at.path}: ${e.message}`);
     const code = (e as { code?: string }).code;
     // No file there, or a parent that is not a folder: no config file, as far as the default goes.
     if ((code === "ENOENT" || code === "ENOTDIR") && at.via === "default") return undefined;
@@ -64,4 +65,32 @@ export async function readConfigFile(at: ConfigPath): Promise<ConfigFile | undef
   }
   const { parseConfigFile } = await import("./parse-file.js");
   return parseConfigFile(at.path, text);
+}
+
+/** Larger than any config a person writes. */
+export const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/**
+ * Reads a file as UTF-8, refusing more than `max` bytes: a path may name /dev/zero or a huge
+ * file by mistake, and reading it whole would never end or fill memory.
+ */
+export function readCapped(path: string, max: number): string {
+  const fd = openSync(path, "r");
+  try {
+    const st = fstatSync(fd);
+    if (st.isDirectory()) throw Object.assign(new Error("is a directory"), { code: "EISDIR" });
+    if (st.isFile() && st.size > max)
+      throw new ConfigError(`larger than ${max / 1024} kB; is this the right file?`);
+    const buf = Buffer.alloc(max + 1);
+    let n = 0;
+    for (;;) {
+      const got = readSync(fd, buf, n, buf.length - n, null);
+      if (got === 0) break;
+      n += got;
+      if (n > max) throw new ConfigError(`larger than ${max / 1024} kB; is this the right file?`);
+    }
+    return buf.subarray(0, n).toString("utf8");
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -1,7 +1,6 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets src/config.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
-import { readFileSync } from "node:fs";
 import {
   type Config,
   ConfigError,
@@ -14,7 +13,14 @@ import {
   type Settings,
   suggest,
 } from "../config.js";
-import { type ConfigFile, type ConfigPath, configPath, readConfigFile } from "./file.js";
+import {
+  type ConfigFile,
+  type ConfigPath,
+  configPath,
+  MAX_CONFIG_BYTES,
+  readCapped,
+  readConfigFile,
+} from "./file.js";
 import { readTokenSource } from "./token-source.js";
 
 export interface LoadInput {
@@ -141,8 +147,9 @@ export function whereOf(loaded: Loaded, key: keyof Settings, fileKey: string): s
 function checkCaFile(path: string, where: string): void {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readCapped(path, MAX_CONFIG_BYTES);
   } catch (e) {
+    if (e instanceof ConfigError) throw new ConfigError(`${where}: ${path}: ${e.message}`);
     const code = (e as { code?: string }).code;
     throw new ConfigError(`${where}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }

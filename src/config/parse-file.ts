@@ -15,17 +15,14 @@ import {
   checkLabel,
   checkProxy,
   DURATION_RANGES,
+  MAX_LABELS,
   type Settings,
   show,
   suggest,
 } from "../config.js";
-import type { ConfigFile } from "./file.js";
-import { expandHome } from "./file.js";
+import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
-
-/** Larger than any config a person writes; refused before parsing. */
-const MAX_BYTES = 1024 * 1024;
 
 /** Settings keys, the same at the top level and in a profile. */
 export const SETTING_KEYS = [
@@ -82,6 +79,7 @@ function settingsSchema(dir: string) {
   const labels = field((v, ctx) => {
     if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
       return fail(ctx, `expected a table of code = "name", got ${kind(v)}`);
+    if (Object.keys(v).length > MAX_LABELS) return fail(ctx, `more than ${MAX_LABELS} names`);
     const out: Record<number, string> = {};
     for (const [code, name] of Object.entries(v)) {
       const r = checkLabel(code, name);
@@ -182,7 +180,8 @@ function fileSchema(dir: string) {
 
 /** Parses and validates the text of the file at `path`. */
 export function parseConfigFile(path: string, text: string): ConfigFile {
-  if (text.length > MAX_BYTES) throw new ConfigError(`${path}: larger than 1 MB; is this the config file?`);
+  if (text.length > MAX_CONFIG_BYTES)
+    throw new ConfigError(`${path}: larger than ${MAX_CONFIG_BYTES / 1024} kB; is this the right file?`);
   let data: Record<string, unknown>;
   try {
     data = parse(text);

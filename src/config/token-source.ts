@@ -2,9 +2,10 @@
 // standard output is the token (a password manager, a `gh auth token`-style helper). The token
 // itself never appears in a message; only where it came from does.
 import { spawn } from "node:child_process";
-import { readFileSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { ConfigError, type TokenSource } from "../config.js";
 import { sanitize } from "../model/sanitize.js";
+import { readCapped } from "./file.js";
 
 export const TOKEN_COMMAND_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT = 64 * 1024;
@@ -28,11 +29,11 @@ export async function readTokenSource(
     let text: string;
     try {
       const st = statSync(src.path);
-      if (!st.isFile()) throw new ConfigError(`${src.from}: ${src.path} is not a file`);
-      if ((st.mode & 0o077) !== 0) opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
-      text = readFileSync(src.path, "utf8");
+      if (st.isDirectory()) throw new ConfigError(`${src.from}: ${src.path} is a directory`);
+      if (st.isFile() && (st.mode & 0o077) !== 0) opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
+      text = readCapped(src.path, MAX_OUTPUT);
     } catch (e) {
-      if (e instanceof ConfigError) throw e;
+      if (e instanceof ConfigError) throw new ConfigError(`${src.from}: ${src.path}: ${e.message}`);
       const code = (e as { code?: string }).code;
       throw new ConfigError(`${src.from}: cannot read ${src.path}${code ? ` (${code})` : ""}`);
     }

@@ -270,6 +270,24 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
     );
   });
 
+  it("a file that never ends, as config, token file or CA", async () => {
+    expectConfigError(
+      await runCli(["--once", "--config", "/dev/zero"]),
+      /^jobtop: \/dev\/zero: larger than 1024 kB/,
+    );
+    const cfg = writeConfig(
+      `base_url = "${prod.url}"\ntoken_file = "/dev/zero"\n[profiles.ca]\nca_file = "/dev/zero"\n`,
+    );
+    expectConfigError(
+      await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
+      /config\.toml:2: token_file: \/dev\/zero: larger than 64 kB/,
+    );
+    expectConfigError(
+      await runCli(["--once", "--profile", "ca"], { XDG_CONFIG_HOME: cfg.home }),
+      /config\.toml:4: profiles\.ca\.ca_file: \/dev\/zero: larger than 1024 kB/,
+    );
+  });
+
   it("says a file with profiles but none chosen needs one", async () => {
     const cfg = writeConfig(`[profiles.a]\nbase_url = "${prod.url}"\n[profiles.b]\n`);
     expectConfigError(

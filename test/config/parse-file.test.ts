@@ -216,7 +216,9 @@ describe("no file makes it throw anything but a ConfigError", () => {
 
   it("holds for deep nesting and a huge file", () => {
     expect(() => parseConfigFile(FILE, `a = ${"[".repeat(100_000)}`)).toThrow(ConfigError);
-    expect(() => parseConfigFile(FILE, `# ${"x".repeat(2 * 1024 * 1024)}`)).toThrow(/larger than 1 MB/);
+    expect(() => parseConfigFile(FILE, `# ${"x".repeat(2 * 1024 * 1024)}`)).toThrow(/larger than 1024 kB/);
+    const many = Array.from({ length: 1001 }, (_, i) => `${i} = "s${i}"`).join("\n");
+    expect(() => parseConfigFile(FILE, `[status]\n${many}\n`)).toThrow(/:1: status: more than 1000 names$/);
   });
 });
 
