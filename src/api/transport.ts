@@ -44,8 +44,8 @@ export async function transportFetch(o: TransportOptions): Promise<typeof fetch 
 export function maskProxy(url: string): string {
   try {
     const u = new URL(url);
-    if (u.password) u.password = "••••";
-    return u.toString().replace(/\/$/, "");
+    const user = u.username ? `${u.username}${u.password ? ":****" : ""}@` : "";
+    return `${u.protocol}//${user}${u.host}${u.pathname === "/" ? "" : u.pathname}`;
   } catch {
     return "(not a URL)";
   }

@@ -3,7 +3,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { envProxy, maskProxy } from "../api/transport.js";
-import { ConfigError, type Resolved, type TokenSource } from "../config.js";
+import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import { STARTER } from "./starter.js";
@@ -85,7 +85,10 @@ function describe(r: Resolved, loaded: Loaded, env: Record<string, string | unde
   rows.push(["timeout", ms(c.timeoutMs), origin("timeoutMs")]);
   rows.push(["per_page", String(c.perPage), origin("perPage")]);
   rows.push(["order", c.order, origin("order")]);
-  rows.push(["columns", c.columns ? c.columns.join(", ") : "all that fit", origin("columns")]);
+  const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
+    c.columns?.includes(COLUMNS[n]),
+  );
+  rows.push(["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")]);
   rows.push(["clipboard", c.clipboard, origin("clipboard")]);
   rows.push(["bell", String(c.bell), origin("bell")]);
   rows.push(proxyRow(c.proxy, c.demo, origin("proxy"), env));

@@ -75,8 +75,7 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
 
   let hint: string | undefined;
   if (file && !profile && file.profiles.size > 0) {
-    const names = [...file.profiles.keys()].join(", ");
-    hint = `${file.path} has profiles ${names}: choose one with --profile NAME or profile = "NAME" in it`;
+    hint = `${file.path} has profiles ${listNames([...file.profiles.keys()])}: choose one with --profile NAME or profile = "NAME" in it`;
   }
   const resolved = resolveSettings(layers, {
     demo: raw.demo,
@@ -103,7 +102,7 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
   }
   if (file.profiles.has(chosen.name)) return chosen;
   const names = [...file.profiles.keys()];
-  const known = names.length ? `; profiles: ${names.join(", ")}` : "; it has no [profiles.NAME] tables";
+  const known = names.length ? `; profiles: ${listNames(names)}` : "; it has no [profiles.NAME] tables";
   const what = `no profile "${clean(chosen.name)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
   if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
   throw new ConfigError(`${chosen.via}: ${what}`);
@@ -155,6 +154,13 @@ function checkCaFile(path: string, where: string): void {
   }
   if (!text.includes("-----BEGIN CERTIFICATE-----"))
     throw new ConfigError(`${where}: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+}
+
+/** "a, b, c", or the first ten and how many more: a message stays one readable line. */
+function listNames(names: string[]): string {
+  return names.length <= 10
+    ? names.join(", ")
+    : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
 }
 
 function clean(s: string): string {

@@ -30,7 +30,8 @@ export async function readTokenSource(
     try {
       const st = statSync(src.path);
       if (st.isDirectory()) throw new ConfigError(`${src.from}: ${src.path} is a directory`);
-      if (st.isFile() && (st.mode & 0o077) !== 0) opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
+      if (st.isFile() && (st.mode & 0o077) !== 0)
+        opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
       text = readCapped(src.path, MAX_OUTPUT);
     } catch (e) {
       if (e instanceof ConfigError) throw new ConfigError(`${src.from}: ${src.path}: ${e.message}`);
