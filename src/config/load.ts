@@ -48,6 +48,8 @@ export interface Loaded {
 /** Everything but reading the token: the settings in force and where each came from. */
 export async function loadSettings(input: LoadInput): Promise<Loaded> {
   const { raw, env } = input;
+  if (input.profileFlag === "") throw new ConfigError("--profile: give a profile's name");
+  if (input.configFlag === "") throw new ConfigError("--config: give a file");
   const flags = flagSettings(raw, input.tokenFrom);
   const environment = envSettings(env);
   const path = configPath(input.configFlag, env);
