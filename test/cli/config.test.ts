@@ -268,6 +268,8 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
       await runCli(["--demo", "--once", "--profile", "x"]),
       /--profile: --demo uses its own built-in profile/,
     );
+    expectConfigError(await runCli(["--once", "--profile"]), /--profile: give a profile's name/);
+    expectConfigError(await runCli(["--once", "--config="]), /--config: give a file/);
   });
 
   it("a file that never ends, as config, token file or CA", async () => {
