@@ -10,14 +10,24 @@ import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
 import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
 import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
 import { ApiError } from "./errors.js";
-import { maskProxy, type TransportOptions } from "./transport.js";
+import { type EnvProxies, maskProxy } from "./transport.js";
+
+export interface FetchOptions {
+  /** A proxy URL that overrides the environment's, or "none". */
+  proxy?: string;
+  caFile?: string;
+  /** NODE_EXTRA_CA_CERTS, which a ca_file must not drop. */
+  extraCaFile?: string;
+  /** The environment's proxies, already checked (transport.ts). */
+  env: EnvProxies;
+}
 
 // undici's index gives every dispatcher its request/stream/connect/… methods; the proxy agent
 // opens its CONNECT tunnels with connect(), the only one needed here.
 (Dispatcher.prototype as { connect?: unknown }).connect ??= connect;
 
-export function createFetch(o: TransportOptions): typeof fetch {
-  const ca = o.caFile ? trustedCAs(o.caFile, o.env) : undefined;
+export function createFetch(o: FetchOptions): typeof fetch {
+  const ca = o.caFile ? trustedCAs(o.caFile, o.extraCaFile) : undefined;
   const tlsOpts = ca ? { ca } : undefined;
   // proxyTunnel false: plain http goes to the proxy as an absolute-URI request, as proxies
   // expect (many allow CONNECT to port 443 only); https always goes through a CONNECT tunnel.
@@ -28,17 +38,19 @@ export function createFetch(o: TransportOptions): typeof fetch {
       : o.proxy
         ? new ProxyAgent({ uri: o.proxy, ...proxyOpts })
         : new EnvHttpProxyAgent({
-            // From the environment given (process.env in the CLI), in undici's order: lower
-            // case first; https falls back to the http proxy.
-            httpProxy: o.env.http_proxy ?? o.env.HTTP_PROXY ?? "",
-            httpsProxy: o.env.https_proxy ?? o.env.HTTPS_PROXY ?? "",
-            noProxy: o.env.no_proxy ?? o.env.NO_PROXY ?? "",
+            // Given, so undici does not read process.env itself; https falls back to the http proxy.
+            httpProxy: o.env.http?.url ?? "",
+            httpsProxy: o.env.https?.url ?? "",
+            noProxy: o.env.noProxy,
             connect: tlsOpts,
             ...proxyOpts,
           });
   // ky hands over a Request of Node's own fetch, which undici's fetch does not take as one:
   // the same request is described to it field by field (jobtop only sends GETs).
-  const proxies = o.proxy && o.proxy !== "none" ? [o.proxy] : proxyVars(o.env);
+  const proxies =
+    o.proxy && o.proxy !== "none"
+      ? [o.proxy]
+      : [o.env.https?.url, o.env.http?.url].filter((p): p is string => p !== undefined);
   return ((input: Request, init?: RequestInit) =>
     undiciFetch(input.url, {
       method: input.method,
@@ -50,12 +62,6 @@ export function createFetch(o: TransportOptions): typeof fetch {
     } as never).catch((e: unknown) => {
       throw proxyError(e, proxies) ?? e;
     })) as unknown as typeof fetch;
-}
-
-function proxyVars(env: Record<string, string | undefined>): string[] {
-  const https = env.https_proxy ?? env.HTTPS_PROXY;
-  const http = env.http_proxy ?? env.HTTP_PROXY;
-  return [https, http].filter((p): p is string => !!p);
 }
 
 const WORDS: Record<string, string> = {
@@ -97,7 +103,7 @@ function proxyError(e: unknown, proxies: string[]): ApiError | undefined {
 }
 
 /** The default CAs (with NODE_EXTRA_CA_CERTS), plus the file's: a private CA adds, it does not replace. */
-function trustedCAs(file: string, env: Record<string, string | undefined>): string[] {
+function trustedCAs(file: string, extraCaFile: string | undefined): string[] {
   const extra = readFileSync(file, "utf8");
   const getCA = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
   let base: string[];
@@ -106,9 +112,9 @@ function trustedCAs(file: string, env: Record<string, string | undefined>): stri
   else {
     // Node 20: the bundled roots, and NODE_EXTRA_CA_CERTS read as Node itself would.
     base = tls.rootCertificates.slice();
-    if (env.NODE_EXTRA_CA_CERTS) {
+    if (extraCaFile) {
       try {
-        base.push(readFileSync(env.NODE_EXTRA_CA_CERTS, "utf8"));
+        base.push(readFileSync(extraCaFile, "utf8"));
       } catch {
         // Node has already warned about it at start-up.
       }

@@ -2,7 +2,7 @@
 // where each setting comes from; the token's source, never the token), and a starter file.
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { envProxy, maskProxy } from "../api/transport.js";
+import { envProxies, maskProxy } from "../api/transport.js";
 import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
@@ -122,10 +122,13 @@ function proxyRow(
   if (demo) return ["proxy", "none (the demo service is in-process)", undefined];
   if (proxy === "none") return ["proxy", "none (the environment's proxy variables are ignored)", from];
   if (proxy) return ["proxy", maskProxy(proxy), from];
-  const e = envProxy(env);
-  if (!e) return ["proxy", "none", undefined];
-  const no = (env.no_proxy ?? env.NO_PROXY)?.replace(/[^\x20-\x7e]/g, "?");
-  return ["proxy", `${e.name}=${maskProxy(e.value)}${no ? `, NO_PROXY=${no}` : ""}`, "environment"];
+  const e = envProxies(env);
+  if ("error" in e) return ["proxy", e.error, "environment"];
+  const set = [e.https, e.http].filter((p) => p !== undefined);
+  if (set.length === 0) return ["proxy", "none", undefined];
+  const no = e.noProxy.replace(/[^\x20-\x7e]/g, "?");
+  const vars = set.map((p) => `${p.name}=${maskProxy(p.url)}`).join(", ");
+  return ["proxy", `${vars}${no ? `, NO_PROXY=${no}` : ""}`, "environment"];
 }
 
 function labels(names: Record<number, string>, from: Record<number, string>): string {

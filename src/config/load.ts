@@ -1,6 +1,7 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets src/config.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
+import { envProxies } from "../api/transport.js";
 import {
   type Config,
   ConfigError,
@@ -43,6 +44,7 @@ export interface Loaded {
   /** The profile in use and what chose it. */
   profile: { name: string; via: string } | undefined;
   layers: Layer[];
+  env: Record<string, string | undefined>;
 }
 
 /** Everything but reading the token: the settings in force and where each came from. */
@@ -85,7 +87,7 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile: profile?.name,
     noServiceHint: hint,
   });
-  return { resolved, path, file, profile, layers };
+  return { resolved, path, file, profile, layers, env };
 }
 
 function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: ConfigPath): Loaded["profile"] {
@@ -121,6 +123,11 @@ export async function completeConfig(loaded: Loaded, warn?: (message: string) =>
   const { resolved, file } = loaded;
   const config = resolved.config;
   if (config.caFile) checkCaFile(config.caFile, whereOf(loaded, "caFile", "ca_file"));
+  // A proxy variable that is not a URL: one line now, not a failure at the first request.
+  if (config.proxy === undefined) {
+    const proxies = envProxies(loaded.env);
+    if ("error" in proxies) throw new ConfigError(proxies.error);
+  }
   let token = "";
   const src = resolved.token;
   if (src) {

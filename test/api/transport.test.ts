@@ -6,7 +6,7 @@ import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
-import { needsOwnFetch, transportFetch } from "../../src/api/transport.js";
+import { envProxies, needsOwnFetch, transportFetch } from "../../src/api/transport.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { deadPort, type ForwardProxy, startForwardProxy } from "../helpers/proxy.js";
 
@@ -37,6 +37,7 @@ describe("when Node's own fetch will do", () => {
     [{ env: { HTTPS_PROXY: "http://p:1" } }, true],
     [{ env: { http_proxy: "http://p:1" } }, true],
     [{ env: { NO_PROXY: "*" } }, false],
+    [{ env: { HTTPS_PROXY: "http://p:1", https_proxy: "" } }, false],
     [{ env: { HTTP_PROXY: "http://p:1" }, proxy: "none" }, false],
     [{ env: {}, proxy: "http://p:1" }, true],
     [{ env: {}, caFile: "/ca.pem" }, true],
@@ -44,6 +45,25 @@ describe("when Node's own fetch will do", () => {
   ])("%j → own fetch: %s", async (o, own) => {
     expect(needsOwnFetch(o)).toBe(own);
     if (!own) expect(await transportFetch(o)).toBeUndefined();
+  });
+});
+
+describe("the environment's proxies, as undici reads them", () => {
+  it.each([
+    [{}, { noProxy: "" }],
+    [{ HTTP_PROXY: "http://up:1" }, { http: { name: "HTTP_PROXY", url: "http://up:1" }, noProxy: "" }],
+    [
+      { HTTP_PROXY: "http://up:1", http_proxy: "http://low:2" },
+      { http: { name: "http_proxy", url: "http://low:2" }, noProxy: "" },
+    ],
+    [{ HTTP_PROXY: "http://up:1", http_proxy: "" }, { noProxy: "" }], // set but empty: none
+    [
+      { HTTPS_PROXY: "proxy.corp:3128", NO_PROXY: "localhost" },
+      { https: { name: "HTTPS_PROXY", url: "http://proxy.corp:3128" }, noProxy: "localhost" },
+    ],
+    [{ https_proxy: "http://[oops" }, { error: 'https_proxy: not a proxy URL: "http://[oops"' }],
+  ])("%j", (env, expected) => {
+    expect(envProxies(env)).toEqual(expected);
   });
 });
 

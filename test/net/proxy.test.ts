@@ -51,6 +51,25 @@ describe("the environment's proxy", () => {
     expect(seen("GET", new RegExp(`^${demo.url}/v1/job/jobs\\?`))).toBe(before + 1);
   });
 
+  it("takes a proxy given without a scheme (host:port, as curl does) as http://", async () => {
+    const before = seen("GET", /\/v1\/job\/jobs\?/);
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      HTTP_PROXY: `127.0.0.1:${proxy.port}`,
+    });
+    expect(r.code).toBe(0);
+    expect(seen("GET", /\/v1\/job\/jobs\?/)).toBe(before + 1);
+  });
+
+  it("says in one line, exit 2, when a proxy variable is not a URL", async () => {
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      https_proxy: "http://[::1",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('jobtop: https_proxy: not a proxy URL: "http://[::1"\n');
+  });
+
   it("NO_PROXY sends a listed host direct, past the proxy", async () => {
     const before = proxy.records.length;
     const r = await runCli(["--once", "--base-url", demo.url], {
