@@ -15,6 +15,18 @@ const STYLES: Record<number, { symbol: string; color: string }> = {
 };
 const UNKNOWN = { symbol: "?", color: "magenta" };
 
+/** The codes with a symbol of their own, in the order a job passes through them. */
+export const STYLED_CODES: readonly number[] = [6, 1, 2, 3];
+
+/** "◌ 6 queued · ◔ 1 starting · … · ? other": which symbol is which code, and the code's name. */
+export function statusLegend(labels: Record<number, string> = {}): string {
+  const parts = STYLED_CODES.map((code) => {
+    const s = statusStyle(code, labels);
+    return s.label === String(code) ? `${s.symbol} ${code}` : `${s.symbol} ${code} ${s.label}`;
+  });
+  return [...parts, `${UNKNOWN.symbol} other`].join(" · ");
+}
+
 export function statusStyle(code: number, labels: Record<number, string> = {}): StatusStyle {
   const s = STYLES[code] ?? UNKNOWN;
   return { label: labels[code] ?? String(code), symbol: s.symbol, color: s.color };

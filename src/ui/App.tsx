@@ -299,7 +299,7 @@ export function App({ monitor, config, writeRaw, onQuit }: AppProps) {
         filter={ui.filter}
       />
       {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={bodyHeight} />
+        <HelpOverlay width={columns} height={bodyHeight} labels={config.statusLabels} />
       ) : wide ? (
         <Box flexDirection="row" height={bodyHeight}>
           {list}

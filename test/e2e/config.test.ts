@@ -76,6 +76,9 @@ describe("a config file alone", () => {
     const timeline = screen.split("State timeline")[1] ?? "";
     expect(timeline).toMatch(/waiting|booting|crunching|finished/);
     expect(timeline).not.toMatch(/\b(queued|starting|running|stopped)\b/);
+    // The help overlay's legend: each symbol, its code and the user's name for it.
+    s.press("?");
+    await s.waitFor(/Statuses: ◌ 6 waiting · ◔ 1 booting · ● 2 crunching · ■ 3 finished · \? other/, 5000);
   });
 
   it("--profile staging switches service, and uses that profile's columns", async () => {
