@@ -126,6 +126,7 @@ describe("every problem is one line with the file, the line and the key", () => 
     ['token_command = "pass show x | head -1"\n', /:1: token_command: runs without a shell, so "\|"/],
     ['token_command = "pass \'x"\n', /:1: token_command: unbalanced ' in the command/],
     ['token_file = ""\n', /:1: token_file: the path is empty/],
+    ['token_command = ["pass", "show\\u0000x"]\n', /:1: token_command: the command holds control characters/],
     ['[status]\nsix = "queued"\n', /:2: status\.six: "six" is not a code/],
     ["[status]\n6 = 6\n", /:2: status\.6: expected a name in quotes/],
     ['[status]\n6 = ""\n', /:2: status\.6: the name is empty/],
