@@ -2,7 +2,7 @@
 // Results are recorded by hand in BENCHMARKS.md with the date and machine.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { EventEmitter } from "node:events";
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
@@ -81,12 +81,38 @@ async function firstFrame() {
   // without one (src/boot.ts): "cached" is every start after the first, "first start" is the
   // very first (or NODE_DISABLE_COMPILE_CACHE=1).
   const cacheHome = mkdtempSync(join(tmpdir(), "jobtop-bench-"));
+  // No config file (this machine's own stays out of it), and one that names the service, a
+  // profile and the status codes: what reading a config file costs a start.
+  const noConfig = join(cacheHome, "no-config");
+  const withConfig = join(cacheHome, "config");
+  mkdirSync(join(withConfig, "jobtop"), { recursive: true });
+  writeFileSync(join(withConfig, "token"), base.token, { mode: 0o600 });
+  writeFileSync(
+    join(withConfig, "jobtop", "config.toml"),
+    `profile = "prod"\n[status]\n6 = "queued"\n1 = "starting"\n2 = "running"\n3 = "stopped"\n` +
+      `[profiles.prod]\nbase_url = "${base.url}"\ntoken_file = "../token"\nlist_interval = "10s"\n` +
+      `columns = ["status", "display", "remark", "gpu", "age", "id"]\n[profiles.prod.status]\n3 = "done"\n`,
+    { mode: 0o600 },
+  );
+  const cached = { XDG_CACHE_HOME: cacheHome, XDG_CONFIG_HOME: noConfig };
+  // Its own code cache, written by a start that read the file, as a config user's would be.
+  const cachedConfig = {
+    XDG_CACHE_HOME: join(cacheHome, "config-cache"),
+    XDG_CONFIG_HOME: withConfig,
+    FROM_CONFIG: "1",
+  };
   try {
-    await timeToFrame(base.url, base.token, { XDG_CACHE_HOME: cacheHome }, 3000);
+    await timeToFrame(base.url, base.token, cached, 3000);
     if (readdirSync(join(cacheHome, "jobtop")).length === 0) throw new Error("no code cache written");
+    if (!process.env.BENCH_CLI) await timeToFrame(base.url, base.token, cachedConfig, 3000);
     for (const [name, env] of [
-      ["first frame with data, cached (median of 9)", { XDG_CACHE_HOME: cacheHome }],
-      ["first frame, first start (median of 9)", { NODE_DISABLE_COMPILE_CACHE: "1" }],
+      ["first frame with data, cached (median of 9)", cached],
+      [
+        "first frame, first start (median of 9)",
+        { NODE_DISABLE_COMPILE_CACHE: "1", XDG_CONFIG_HOME: noConfig },
+      ],
+      // An older build (BENCH_CLI) may not read config files.
+      ...(process.env.BENCH_CLI ? [] : [["first frame, cached, from a config file", cachedConfig] as const]),
     ] as const) {
       const bare: number[] = [];
       const times: number[] = [];
@@ -113,10 +139,17 @@ function timeToFrame(url: string, token: string, env: Record<string, string>, li
   const rows = 30;
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true });
   const t0 = performance.now();
-  const p = pty.spawn(process.execPath, [CLI, "--base-url", url], {
+  // FROM_CONFIG: no flags and no JOBTOP_TOKEN; the config file says it all.
+  const { FROM_CONFIG, ...rest } = env;
+  const p = pty.spawn(process.execPath, FROM_CONFIG ? [CLI] : [CLI, "--base-url", url], {
     cols,
     rows,
-    env: { PATH: process.env.PATH ?? "", TERM: "xterm-256color", JOBTOP_TOKEN: token, ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      TERM: "xterm-256color",
+      ...(FROM_CONFIG ? {} : { JOBTOP_TOKEN: token }),
+      ...rest,
+    },
   });
   return new Promise((resolve, reject) => {
     let done = false;

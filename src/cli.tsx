@@ -4,8 +4,10 @@ import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
-import { buildConfig, ConfigError, parseDuration, type RawConfig } from "./config.js";
-import { DEMO_STATUS_LABELS } from "./demo/data.js";
+import { transportFetch } from "./api/transport.js";
+import { type LoadInput, loadConfig } from "./config/load.js";
+import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
@@ -20,12 +22,19 @@ const HELP = `
     $ jobtop --demo                 try it on the built-in demo service, no account needed
     $ jobtop --once                 print the first page as a table and exit
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
+    $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 
   Service
     --base-url URL        the job service (or JOBTOP_BASE_URL)
     --token-file FILE     read the bearer token from FILE (or set JOBTOP_TOKEN)
     --token TOKEN         the token itself (discouraged: it shows in ps)
     --timeout DUR         per-request deadline, body included (default 10s)
+
+  Config file (~/.config/jobtop/config.toml; see the README)
+    --config FILE         read this config file instead (or JOBTOP_CONFIG)
+    --profile NAME        use the file's [profiles.NAME] (or JOBTOP_PROFILE)
+    --status-labels LIST  names for status codes, e.g. "6=queued,1=starting,2=running"
+    --columns LIST        list columns to choose from: status,display,remark,gpu,age,node,id,queue
 
   Monitor
     --interval DUR        poll the selected job every DUR (default 2s)
@@ -84,6 +93,10 @@ function parseArgs() {
       order: { type: "string" },
       clipboard: { type: "string" },
       bell: { type: "boolean", default: false },
+      config: { type: "string" },
+      profile: { type: "string" },
+      statusLabels: { type: "string" },
+      columns: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       port: { type: "string" },
@@ -105,6 +118,10 @@ const KNOWN = new Set([
   "order",
   "clipboard",
   "bell",
+  "config",
+  "profile",
+  "status-labels",
+  "columns",
   "demo",
   "once",
   "port",
@@ -140,6 +157,7 @@ async function main(): Promise<void> {
   if (f.help) cli.showHelp(0);
   if (f.version) cli.showVersion();
   const [command, ...rest] = cli.input;
+  if (command === "config") return runConfig(rest, f);
   if (rest.length > 0 || (command && command !== "demo-server"))
     fail(`unknown command "${cli.input.join(" ")}"`);
 
@@ -148,29 +166,14 @@ async function main(): Promise<void> {
     fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
-  const perPage =
-    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
-  const tok = f.demo
-    ? { token: undefined, warnings: [] }
-    : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token, env: process.env }));
-  if (tok.token && tok.token.length >= 4) secrets.push(tok.token);
-  const raw: RawConfig = {
-    baseUrl: f.baseUrl ?? (process.env.JOBTOP_BASE_URL || undefined),
-    token: tok.token,
-    warnings: tok.warnings,
-    interval: f.interval,
-    listInterval: f.listInterval,
-    timeout: f.timeout,
-    perPage,
-    order: f.order as RawConfig["order"],
-    clipboard: f.clipboard as RawConfig["clipboard"],
-    demo: f.demo,
-    once: f.once,
-    bell: f.bell,
-  };
-  // The demo service names its own codes; a real service's are not in the spec.
-  const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
-  let config = orFail(() => buildConfig(raw, f.demo ? demoLabels : {}));
+  let config: Config;
+  try {
+    config = (await loadConfig(loadInput(f))).config;
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  if (config.token.length >= 4) secrets.push(config.token);
   for (const w of config.warnings) warn(w);
 
   const interactive = !config.once;
@@ -180,9 +183,15 @@ async function main(): Promise<void> {
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
+  const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
   let client: ReturnType<typeof createClient>;
   try {
-    client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+    client = createClient({
+      baseUrl: config.baseUrl,
+      token: config.token,
+      timeoutMs: config.timeoutMs,
+      fetch,
+    });
   } catch (e) {
     fail(describeError(e));
   }
@@ -214,6 +223,60 @@ async function main(): Promise<void> {
   const code = await runMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
+}
+
+type Flags = ReturnType<typeof parseArgs>["flags"];
+
+/** Flags as given (the environment and the config file are read by src/config/load.ts). */
+function loadInput(f: Flags): LoadInput {
+  const perPage =
+    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+  const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
+  // A token given by flag is read (and checked) now; JOBTOP_TOKEN and the file's sources by
+  // src/config/load.ts, once precedence has chosen one.
+  const tok =
+    f.demo || !tokenFlag ? undefined : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token }));
+  const raw: RawConfig = {
+    baseUrl: f.baseUrl,
+    token: tok?.token,
+    interval: f.interval,
+    listInterval: f.listInterval,
+    timeout: f.timeout,
+    perPage,
+    order: f.order as RawConfig["order"],
+    clipboard: f.clipboard as RawConfig["clipboard"],
+    statusLabels: f.statusLabels,
+    columns: f.columns,
+    demo: f.demo,
+    once: f.once,
+    // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
+    bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
+  };
+  return {
+    raw,
+    tokenFrom: tokenFlag,
+    env: process.env,
+    configFlag: f.config,
+    profileFlag: f.profile,
+    demoProfile: DEMO_PROFILE,
+    warnings: tok?.warnings,
+  };
+}
+
+/** `jobtop config path|check|init`. */
+async function runConfig(args: string[], f: Flags): Promise<void> {
+  const { runConfigCommand } = await import("./config/commands.js");
+  try {
+    process.exitCode = await runConfigCommand(
+      args,
+      { ...loadInput(f), warn },
+      process.stdout,
+      process.stderr,
+    );
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
 }
 
 async function runDemoServer(

@@ -15,6 +15,8 @@ export interface ClientOptions {
   token: string;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
+  /** The fetch to use (a proxy's or a private CA's, from transport.ts); Node's own by default. */
+  fetch?: typeof fetch;
 }
 
 export type Order = string;
@@ -58,6 +60,8 @@ export function createClient(opts: ClientOptions): JobClient {
       // A reused keep-alive socket the server just closed fails with "fetch failed": retry once.
       // Status-based retries are left to the poller, which backs off with jitter.
       retry: { limit: 1, methods: ["get"], statusCodes: [], maxRetryAfter: 0 },
+      // A proxy or a private CA: undici's own fetch with its dispatcher (src/api/transport.ts).
+      ...(opts.fetch ? { fetch: opts.fetch } : {}),
     });
   } catch {
     // Header validation fails with the header, token and all, in its message: never show it.

@@ -104,7 +104,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
   const detailWidth = wide ? columns - listWidth - 2 : columns;
   const listHeight = wide ? bodyHeight : Math.max(3, Math.floor(bodyHeight * 0.45));
   const detailHeight = wide ? bodyHeight : bodyHeight - listHeight;
-  const cols = useMemo(() => chooseColumns(listWidth, config.statusLabels), [listWidth, config.statusLabels]);
+  const cols = useMemo(
+    () => chooseColumns(listWidth, config.statusLabels, config.columns),
+    [listWidth, config.statusLabels, config.columns],
+  );
 
   const lines = useDetailLines(selected, {
     width: detailWidth,
@@ -307,6 +310,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     <Box flexDirection="column" width={columns} height={height}>
       <Header
         host={host}
+        profile={config.profile}
         page={snap.page}
         numPages={facts?.numPages ?? 1}
         order={snap.order}

@@ -8,6 +8,8 @@ import type { Connection } from "../poll/connection.js";
 
 export interface HeaderProps {
   host: string;
+  /** The config file's profile in use, if any (a name of letters, digits, . _ -). */
+  profile?: string;
   page: number;
   numPages: number;
   order: string;
@@ -43,6 +45,8 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text bold color="cyan">
           jobtop
         </Text>
+        {p.profile ? <Text bold> {p.profile}</Text> : null}
+        {p.profile ? <Text> ·</Text> : null}
         <Text> {parts.slice(0, 3).join(" · ")}</Text>
         {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
         <Text>{rest} · </Text>

@@ -109,7 +109,15 @@ describe("every way out restores the terminal", () => {
   });
 
   it("an uncaught error: exit 1, and the error shown on the main screen", async () => {
-    const e = await endBy((_, pid) => process.kill(pid, "SIGUSR2"), { NODE_OPTIONS: `--require ${CRASH}` });
+    // The injected error fires on jobtop's next write; a key press makes one (an idle screen whose
+    // age reads "0s ago" at every poll writes nothing).
+    const e = await endBy(
+      (t, pid) => {
+        process.kill(pid, "SIGUSR2");
+        setTimeout(() => t.press("j"), 300);
+      },
+      { NODE_OPTIONS: `--require ${CRASH}` },
+    );
     expectTerminalBack(e);
     expect(e).toMatchObject({ code: 1, signal: null });
     const left = e.bytes.lastIndexOf("\x1b[?1049l");

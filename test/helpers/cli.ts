@@ -10,6 +10,8 @@ export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url
 export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
 /** jobtop's code cache (src/boot.ts) goes here in tests, not into the user's ~/.cache. */
 export const TEST_CACHE_HOME = join(tmpdir(), "jobtop-test-cache");
+/** No config file unless a test writes one: the user's own ~/.config/jobtop stays out of tests. */
+export const TEST_CONFIG_HOME = join(tmpdir(), "jobtop-test-config-none");
 
 export interface RunResult {
   code: number | null;
@@ -25,7 +27,13 @@ export function runCli(
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        XDG_CACHE_HOME: TEST_CACHE_HOME,
+        XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
