@@ -46,7 +46,9 @@ describe("token_command", () => {
   it("refuses output that is not a token, without showing it", async () => {
     for (const out of ["", "two words-s3cret", "tab\ts3cret", "ctl\u001bs3cret", "non-ascii-é-s3cret"]) {
       const e = await failure(readTokenSource(cmd("printf", "%s", out)));
-      expect(e.message).toMatch(/^cfg:3: token_command: its output: the token (is empty|contains a (space|control character|character that is not printable ASCII))/);
+      expect(e.message).toMatch(
+        /^cfg:3: token_command: its output: the token (is empty|contains a (space|control character|character that is not printable ASCII))/,
+      );
       expect(e.message).not.toContain("s3cret");
     }
   });
