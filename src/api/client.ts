@@ -15,7 +15,10 @@ export interface ClientOptions {
   token: string;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
-  /** The fetch to use (a proxy's or a private CA's, from transport.ts); Node's own by default. */
+  /**
+   * The fetch to use (a proxy's or a private CA's, from transport.ts; for the commands for
+   * scripts otherwise, src/api/node-fetch.ts); Node's own by default.
+   */
   fetch?: typeof fetch;
 }
 
