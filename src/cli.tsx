@@ -4,6 +4,7 @@ import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
+import { nodeFetch } from "./api/node-fetch.js";
 import { transportFetch } from "./api/transport.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
 import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
@@ -11,7 +12,7 @@ import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
-import { runOnce } from "./modes/once.js";
+import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
@@ -20,7 +21,10 @@ const HELP = `
   Usage
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
-    $ jobtop --once                 print the first page as a table and exit
+    $ jobtop --once [--json]        print the first page as a table (or JSON), exit
+    $ jobtop get ID [--json]        print one job's details (or the job as JSON)
+    $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
+    $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
     $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 
@@ -50,6 +54,16 @@ const HELP = `
     --once                print one page as a plain table and exit
     -h, --help            this help
     -v, --version         the version
+
+  Scripts (--once, get, watch, wait)
+    --json                JSON: one document (--once, get, wait), one object a line (watch)
+    --until STATUS,...    status codes, or names from --status-labels (watch, wait)
+    --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
+                          watch, wait: give up after DUR (default never)
+    --show-secrets        do not mask passwords, URL tokens and secret env values
+    Exit codes: 0 done, 1 service unreachable or failing until the deadline,
+    2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
+    130/143 interrupted (watch: 0)
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
@@ -99,6 +113,9 @@ function parseArgs() {
       columns: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      until: { type: "string" },
+      showSecrets: { type: "boolean", default: false },
       port: { type: "string" },
       tick: { type: "string" },
       help: { type: "boolean", shortFlag: "h" },
@@ -124,6 +141,9 @@ const KNOWN = new Set([
   "columns",
   "demo",
   "once",
+  "json",
+  "until",
+  "show-secrets",
   "port",
   "tick",
   "help",
@@ -158,7 +178,8 @@ async function main(): Promise<void> {
   if (f.version) cli.showVersion();
   const [command, ...rest] = cli.input;
   if (command === "config") return runConfig(rest, f);
-  if (rest.length > 0 || (command && command !== "demo-server"))
+  const script: ScriptCommand | undefined = orFail(() => parseCommand(cli.input, f));
+  if (!script && (rest.length > 0 || (command && command !== "demo-server")))
     fail(`unknown command "${cli.input.join(" ")}"`);
 
   const tickMs = f.tick === undefined ? undefined : f.tick === "0" ? 0 : parseDuration(f.tick);
@@ -168,7 +189,7 @@ async function main(): Promise<void> {
 
   let config: Config;
   try {
-    config = (await loadConfig(loadInput(f))).config;
+    config = (await loadConfig(loadInput(f, script))).config;
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
@@ -176,7 +197,7 @@ async function main(): Promise<void> {
   if (config.token.length >= 4) secrets.push(config.token);
   for (const w of config.warnings) warn(w);
 
-  const interactive = !config.once;
+  const interactive = !script;
   if (interactive && !(process.stdout.isTTY && process.stdin.isTTY)) {
     fail("the monitor needs a terminal; use --once to print the jobs as a table");
   }
@@ -190,24 +211,15 @@ async function main(): Promise<void> {
       baseUrl: config.baseUrl,
       token: config.token,
       timeoutMs: config.timeoutMs,
-      fetch,
+      // Scripts without a proxy: Node's native HTTP parser, not undici's WebAssembly one
+      // (see src/api/node-fetch.ts).
+      fetch: fetch ?? (script ? nodeFetch : undefined),
     });
   } catch (e) {
     fail(describeError(e));
   }
 
-  if (config.once) {
-    try {
-      const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-      await runOnce(config, client, process.stdout, { color });
-    } catch (e) {
-      writeErr(describeError(e));
-      process.exitCode = 1;
-    } finally {
-      await demo?.close();
-    }
-    return;
-  }
+  if (script) return runCommand(script, config, client, { ...f, err: writeErr });
 
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
@@ -228,7 +240,7 @@ async function main(): Promise<void> {
 type Flags = ReturnType<typeof parseArgs>["flags"];
 
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */
-function loadInput(f: Flags): LoadInput {
+function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
   const perPage =
     f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
   const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
@@ -241,7 +253,8 @@ function loadInput(f: Flags): LoadInput {
     token: tok?.token,
     interval: f.interval,
     listInterval: f.listInterval,
-    timeout: f.timeout,
+    // watch and wait read --timeout as their deadline (parseCommand), not as a request's.
+    timeout: script?.kind === "watch" || script?.kind === "wait" ? undefined : f.timeout,
     perPage,
     order: f.order as RawConfig["order"],
     clipboard: f.clipboard as RawConfig["clipboard"],

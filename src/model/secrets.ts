@@ -142,11 +142,11 @@ export function maskText(text: string, secrets: readonly string[]): string {
 
 /**
  * The job with every secret the screen masks masked too, for JSON output: SSH passwords, creds,
- * secret query values in URLs, secret-looking env values. Free text (command, description,
- * remark) goes through `text`, where a masker of secrets inside prose plugs in; by default it
- * is left as is. A new object: the job given is not changed.
+ * secret query values in URLs, secret-looking env values, and secrets inside free text
+ * (command, description, remark: `text`, maskSecrets by default). A new object: the job given
+ * is not changed.
  */
-export function maskJob<J extends MaskableJob>(job: J, text: (s: string) => string = (s) => s): J {
+export function maskJob<J extends MaskableJob>(job: J, text: (s: string) => string = maskSecrets): J {
   const app = job.app;
   const urls: Record<string, { urls: string[] }> = {};
   for (const [key, list] of Object.entries(app.urls)) urls[key] = { ...list, urls: list.urls.map(maskUrl) };

@@ -91,7 +91,7 @@ export function rowCells(job: Job, cols: Column[], labels: Record<number, string
   return { status, statusColor: st.color, rest: rest.join(" ") };
 }
 
-function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
+export function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
   switch (id) {
     case "status":
       return status;

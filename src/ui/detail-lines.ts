@@ -31,6 +31,8 @@ export interface DetailOptions {
   showSecrets: boolean;
   /** Is this log entry new (highlighted)? */
   isNewEntry: (entryId: string) => boolean;
+  /** Lines that name the monitor's keys ("c copies a URL"); off for `jobtop get`. Default on. */
+  keyHints?: boolean;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -89,7 +91,7 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
 
 /** What the body is built from, and all it reads. */
 export type BodyInput = Pick<Job, "app" | "res" | "desc">;
-export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets">;
+export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets" | "keyHints">;
 
 /** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
 export function sameBody(a: BodyInput, b: BodyInput): boolean {
@@ -118,7 +120,7 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   for (const u of urls.slice(0, CAPS.urls)) push(`[${u.n}] ${free(value(u.url))}`, {}, "  ", true);
   if (urls.length > CAPS.urls)
     push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
-  if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
+  if (urls.length > 0 && o.keyHints !== false) push("c copies a URL", { dim: true }, "  ");
 
   if (app.SSHAuths.length > 0) {
     section("SSH users");
