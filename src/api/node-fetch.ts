@@ -88,13 +88,12 @@ function send(
       body.once("close", done);
       const webBody = NULL_BODY.has(status) ? null : (Readable.toWeb(body) as ReadableStream<Uint8Array>);
       if (webBody === null) res.resume();
-      const response = new Response(webBody, {
-        status,
-        statusText: res.statusMessage ?? "",
-        headers: responseHeaders,
-      });
-      // A constructed Response has an empty url; the client resolves a relative Location against it.
+      const response = new Response(webBody, { status, headers: responseHeaders });
+      // A constructed Response has an empty url (the client resolves a relative Location against
+      // it), and refuses a reason phrase with control characters, which fetch passes on as sent
+      // (the client sanitises it where it is shown).
       Object.defineProperty(response, "url", { value: url.href });
+      Object.defineProperty(response, "statusText", { value: res.statusMessage ?? "" });
       resolve(response);
     });
     request.end();
@@ -102,7 +101,21 @@ function send(
 }
 
 function fetchFailed(cause: unknown): TypeError {
-  return Object.assign(new TypeError("fetch failed"), { cause });
+  return Object.assign(new TypeError("fetch failed"), { cause: withTlsCode(cause) });
+}
+
+/**
+ * node:http writes the request before the TLS handshake is done, so a TLS failure reaches it as
+ * a bare EPROTO ("write EPROTO …:SSL routines:…:wrong version number:…"), where undici's fetch has
+ * the reason's own code (ERR_SSL_WRONG_VERSION_NUMBER). The code is built from the reason as
+ * Node builds it, so the client words both the same.
+ */
+function withTlsCode(e: unknown): unknown {
+  const err = e as { code?: unknown; message?: unknown } | undefined;
+  if (err?.code !== "EPROTO" || typeof err.message !== "string") return e;
+  const reason = /SSL routines:[^:]*:([a-z0-9 ]+):/i.exec(err.message)?.[1];
+  if (reason) err.code = `ERR_SSL_${reason.trim().toUpperCase().replace(/ +/g, "_")}`;
+  return e;
 }
 
 function abortError(signal: AbortSignal | null): unknown {
