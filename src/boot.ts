@@ -5,8 +5,10 @@
 //
 // The cache is one file per build, Node version, architecture, V8 flags and install path in
 // $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
-// when the code to the first frame has run. NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it
-// does Node's own compile cache.
+// when the code to the first frame has run. A command for scripts (--once, get, wait) is over
+// long before that: it has the cache written as it ends, marked partial (it lacks the monitor's
+// code), and the next monitor rewrites a partial cache at its two seconds.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own compile cache.
 //
 // A code cache is code: V8 trusts it (it checks little more than the source's length and
 // crashes on damaged bytes). So it is used only from a directory and file that belong to this
@@ -38,6 +40,7 @@ declare const JOBTOP_BUNDLE_ID: string;
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
+const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // written by a command: no monitor code in it
 const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
@@ -97,20 +100,22 @@ function ownsNearestFolder(path: string): boolean {
   }
 }
 
-function readCache(): Buffer | undefined {
+function readCache(): { data: Buffer; partial: boolean } | undefined {
   try {
     if (!dir || !file || !isPrivate(dir, "dir") || !isPrivate(file, "file")) return undefined;
     const bytes = readFileSync(file);
     const data = bytes.subarray(HEADER);
-    if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? data : undefined;
+    const magic = bytes.subarray(0, MAGIC.length);
+    const partial = magic.equals(MAGIC_PARTIAL);
+    if (!partial && !magic.equals(MAGIC)) return undefined;
+    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? { data, partial } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Writes a new file (never through a link), syncs it, and renames it into place. */
-function writeCache(script: Script): void {
+function writeCache(script: Script, partial: boolean): void {
   if (!dir || !file) return;
   try {
     // Never create folders in a home that is not ours (sudo -E, su -m): root-owned ~/.cache
@@ -122,7 +127,7 @@ function writeCache(script: Script): void {
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", 0o600);
     try {
-      writeSync(fd, Buffer.concat([MAGIC, digest(data), data]));
+      writeSync(fd, Buffer.concat([partial ? MAGIC_PARTIAL : MAGIC, digest(data), data]));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -148,14 +153,21 @@ function tidy(d: string): void {
   for (const c of caches.slice(KEEP)) rmSync(c.path, { force: true });
 }
 
-const cachedData = readCache();
+const cache = readCache();
+const cachedData = cache?.data;
 // "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
 const script = new Script(
   `(function (exports, require, module, __filename, __dirname) {"use strict";${JOBTOP_BUNDLE}\n})`,
   { filename, cachedData },
 );
-if (file && (cachedData === undefined || script.cachedDataRejected)) {
-  setTimeout(() => writeCache(script), WRITE_AFTER_MS).unref();
+const usable = cachedData !== undefined && !script.cachedDataRejected;
+if (file && (!usable || cache?.partial)) {
+  setTimeout(() => writeCache(script, false), WRITE_AFTER_MS).unref();
+}
+// The bundle calls this as a command for scripts ends, its output written (src/modes/output.ts).
+if (file && !usable) {
+  (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () =>
+    writeCache(script, true);
 }
 const main = script.runInThisContext();
 const module = { exports: {} };

@@ -128,5 +128,9 @@ function formatDelay(ms: number): string {
  */
 export async function finish(out: Output, code: number): Promise<never> {
   await out.flushed();
+  // A command is over before the bin's code cache is written (two seconds in): the bin leaves a
+  // function to write it now, when there is none yet (src/boot.ts). Once, after the output.
+  const save = (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")];
+  if (code === EXIT.ok && typeof save === "function") save();
   process.exit(code);
 }

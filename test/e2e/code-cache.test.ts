@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE } from "../helpers/cli.js";
+import { CLI, NODE, runCli } from "../helpers/cli.js";
 import { type Session, startCli, startPty } from "./pty.js";
 
 let demo: DemoServer;
@@ -135,6 +135,32 @@ describe("code cache", () => {
     t = await run(dir, { HOME: undefined, XDG_CACHE_HOME: undefined });
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
+  });
+
+  it("is written by a command for scripts as it ends, partial, and made whole by the next monitor", async () => {
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const env = { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home };
+    // A command that fails writes none: it may have run little of the program.
+    expect((await runCli(["get", "999999", "--base-url", demo.url], env)).code).toBe(4);
+    expect(cacheFiles(home)).toEqual([]);
+
+    expect((await runCli(["--once", "--base-url", demo.url], env)).code).toBe(0);
+    const [f] = cacheFiles(home);
+    const path = join(home, "jobtop", f ?? "none");
+    const partial = readFileSync(path);
+    expect(partial.subarray(0, 8).toString()).toBe("jobtopP8");
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+
+    // Used by the next command as it is, not written again.
+    const written = statSync(path).mtimeMs;
+    expect((await runCli(["get", "5", "--base-url", demo.url], env)).code).toBe(0);
+    expect(statSync(path).mtimeMs).toBe(written);
+
+    // The monitor uses it, and replaces it with one that holds its own code too.
+    s = await run(home);
+    await waitForCache(home, (b) => b.subarray(0, 8).toString() === "jobtopV8");
+    expect(readFileSync(path).length).toBeGreaterThan(partial.length);
+    expect(cacheFiles(home)).toHaveLength(1);
   });
 
   it("names its own file in stack traces, next to another install sharing the cache", async () => {
