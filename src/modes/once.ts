@@ -7,7 +7,15 @@ import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskJob } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
-import { type Column, cellText, chooseColumns, headerCells, MARKER_WIDTH, rowCells } from "../ui/columns.js";
+import {
+  type Column,
+  type ColumnId,
+  cellText,
+  chooseColumns,
+  headerCells,
+  MARKER_WIDTH,
+  rowCells,
+} from "../ui/columns.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { EXIT, toJson } from "./output.js";
@@ -44,13 +52,14 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
   const items = ctx.showSecrets
     ? r.data.items
     : r.data.items.map((i): PageItem => (i.ok ? { ok: true, job: maskJob(i.job) } : i));
-  if (ctx.columns !== undefined) {
-    ctx.out.write(fittedTable(items, labels, nowSec, ctx.columns, ctx.color));
-    const p = r.data.pagination;
-    ctx.out.write(`page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`);
-  } else {
-    ctx.out.write(plainTable(items, labels, nowSec));
-  }
+  const table =
+    ctx.columns !== undefined
+      ? fittedTable(items, labels, nowSec, ctx.columns, ctx.color, config.columns)
+      : plainTable(items, labels, nowSec, config.columns);
+  const p = r.data.pagination;
+  ctx.out.write(
+    `${table}page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`,
+  );
   return EXIT.ok;
 }
 
@@ -72,9 +81,10 @@ export function fittedTable(
   nowSec: number,
   width: number,
   color: boolean,
+  allowed?: readonly ColumnId[],
 ): string {
   // The monitor keeps two cells for its row marker; a printed table has none.
-  const cols = chooseColumns(width + MARKER_WIDTH, labels);
+  const cols = chooseColumns(width + MARKER_WIDTH, labels, allowed);
   const lines = [headerCells(cols).trimEnd()];
   for (const item of items) {
     if (!item.ok) {
@@ -90,8 +100,13 @@ export function fittedTable(
 }
 
 /** Every column, each as wide as its widest cell: nothing cut, for pipes and files. */
-export function plainTable(items: PageItem[], labels: Record<number, string>, nowSec: number): string {
-  const cols = chooseColumns(Number.MAX_SAFE_INTEGER, labels);
+export function plainTable(
+  items: PageItem[],
+  labels: Record<number, string>,
+  nowSec: number,
+  allowed?: readonly ColumnId[],
+): string {
+  const cols = chooseColumns(Number.MAX_SAFE_INTEGER, labels, allowed);
   const rows: string[][] = [];
   for (const item of items) {
     if (!item.ok) {

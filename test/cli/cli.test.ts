@@ -93,7 +93,8 @@ describe("--once", () => {
     const lines = r.stdout.trimEnd().split("\n");
     // The monitor's column names; every column, since a pipe has no width.
     expect(lines[0]).toMatch(/^STATUS\s+DISPLAY\s+REMARK\s+GPU\s+AGE\s+NODE\s+ID\s+Q$/);
-    expect(lines.length).toBe(1 + 20); // the page footer is for a terminal only
+    expect(lines.length).toBe(1 + 20 + 1);
+    expect(lines.at(-1)).toMatch(/^page 1\/\d+ · \d+ jobs · order desc$/);
     expect(r.stdout).not.toContain(ESC); // not a TTY: no colour, and nothing from the data
   });
 

@@ -209,7 +209,7 @@ describe("--once", () => {
       expect(header.split(/\s+/)).toEqual(["STATUS", "DISPLAY", "REMARK", "GPU", "AGE", "NODE", "ID", "Q"]);
       expect(first).toContain(job.app.remark);
       expect(first).toMatch(/\s120\s+\d+$/);
-      expect(r.stdout.trimEnd().split("\n")).toHaveLength(21); // no footer in a pipe
+      expect(r.stdout.trimEnd().split("\n")).toHaveLength(22); // and the page line
     } finally {
       job.app.remark = remark;
     }
@@ -351,6 +351,20 @@ describe("wait", () => {
     await polled;
     w.signal(sig);
     expect((await w.exited).code).toBe(expected);
+  });
+
+  it("takes status names from --status-labels, in any case", async () => {
+    const a = jobIn(3);
+    const labels = ["--status-labels", "6=queued,1=starting,2=running,3=stopped"];
+    const r = await runCli(["wait", String(a), "--until", "Stopped", ...labels], env());
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(new RegExp(`\\(${a}\\)  stopped  for `));
+    const w = await runCli(["watch", String(a), "--json", "--until", "STOPPED", ...labels], env());
+    expect(w.code).toBe(0);
+    expect(JSON.parse(w.stdout)).toMatchObject({ event: "current", status: 3, label: "stopped" });
+    const bad = await runCli(["wait", String(a), "--until", "finished", ...labels], env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown status "finished": use a status code or one of .*stopped \(3\)/);
   });
 
   it("takes status names from the configured labels (--demo)", async () => {
