@@ -201,6 +201,84 @@ async function idle(demo: DemoServer) {
   );
 }
 
+/**
+ * `jobtop --once` start to exit against a demo service in its own process, side by side with a
+ * bare `node -e ""` under the same environment (each round runs both), and the time from its
+ * last byte on stdout to its exit. BENCH_NODE=<node> runs both on another Node (e.g. 24).
+ */
+async function onceFigures() {
+  const node = process.env.BENCH_NODE ?? process.execPath;
+  const server = spawn(node, [CLI, "demo-server", "--port", "0", "--tick", "0"], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  let banner = "";
+  const base = await new Promise<{ url: string; token: string }>((resolve, reject) => {
+    server.stdout.on("data", (d: Buffer) => {
+      banner += d.toString();
+      const url = /base URL: (\S+)/.exec(banner)?.[1];
+      const token = /token: +(\S+)/.exec(banner)?.[1];
+      if (url && token) resolve({ url, token });
+    });
+    server.once("exit", () => reject(new Error(`demo-server exited:\n${banner}`)));
+  });
+  const home = mkdtempSync(join(tmpdir(), "jobtop-bench-once-"));
+  // One environment for both sides (a NODE_EXTRA_CA_CERTS in the caller's would cost only one).
+  const env = {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    XDG_CACHE_HOME: join(home, "cache"),
+    XDG_CONFIG_HOME: join(home, "config"),
+    JOBTOP_BASE_URL: base.url,
+    JOBTOP_TOKEN: base.token,
+  };
+  const run = (args: string[], extra: Record<string, string> = {}) =>
+    new Promise<{ total: number; gap: number }>((resolve) => {
+      const t0 = performance.now();
+      const p = spawn(node, args, { env: { ...env, ...extra }, stdio: ["ignore", "pipe", "ignore"] });
+      let last = t0;
+      p.stdout.on("data", () => {
+        last = performance.now();
+      });
+      p.on("exit", () => {
+        const t = performance.now();
+        resolve({ total: t - t0, gap: t - last });
+      });
+    });
+  try {
+    const version = spawnSync(node, ["--version"], { encoding: "utf8" }).stdout.trim();
+    console.log(`      (--once and node -e on Node ${version})`);
+    await run([CLI, "--once"]); // writes the code cache a command writes as it ends
+    for (const [name, extra] of [
+      ["--once, cached (median of 11)", {}],
+      ["--once, first start (median of 11)", { NODE_DISABLE_COMPILE_CACHE: "1" }],
+    ] as const) {
+      const bare: number[] = [];
+      const once: number[] = [];
+      const gaps: number[] = [];
+      for (let i = 0; i < 11; i++) {
+        bare.push((await run(["-e", ""])).total);
+        const r = await run([CLI, "--once"], extra);
+        once.push(r.total);
+        gaps.push(r.gap);
+      }
+      const b = median(bare);
+      const o = median(once);
+      line(name, `${o.toFixed(0)} ms = ${(o / b).toFixed(2)}× node -e ""`, "≤ 2.5×", o <= 2.5 * b);
+      console.log(`      (bare node start ${b.toFixed(0)} ms)`);
+      const g = median(gaps);
+      line(
+        `  last byte to exit`,
+        `${g.toFixed(1)} ms (max ${gaps.reduce((a, b) => Math.max(a, b), 0).toFixed(0)})`,
+        "< 30 ms",
+        g < 30,
+      );
+    }
+  } finally {
+    server.kill();
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 function bigJob(id: number, entries: number): Job {
   return JobSchema.parse(bigWireJob(id, entries));
 }
@@ -352,6 +430,7 @@ try {
   console.log(`jobtop benchmarks — node ${process.version}, ${new Date().toISOString()}\n`);
   const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=frame to profile one figure
   if (!only || only === "first") await firstFrame();
+  if (!only || only === "once") await onceFigures();
   if (!only || only === "frame") renderFrame();
   if (!only || only === "idle") await idle(demo);
   if (!only || only === "pack") packSize();
