@@ -114,3 +114,30 @@ describe("formatIsoLocal", () => {
     expect(formatIsoLocal(Number.NaN)).toBe("?");
   });
 });
+
+describe("a 140 000-entry log", () => {
+  it("is compared in one pass, sorting only what is new", () => {
+    const n = 140_000;
+    const log = (k: number) =>
+      Array.from({ length: k }, (_, i) => ({
+        id: String(i + 1),
+        status: [6, 1, 2, 3][i % 4] as number,
+        ts: { seconds: T + i },
+      }));
+    const mk = (k: number): Job => {
+      const j = job([[1, 6, 0]]);
+      const l = log(k).map((e) => ({ ...e, sourceId: "7" }));
+      return { ...j, status: l.at(-1)?.status ?? 6, state: { status: l.at(-1)?.status ?? 6, log: l } };
+    };
+    const a = mk(n);
+    const b = mk(n + 2);
+    const t0 = performance.now();
+    const changes = statusChanges(a, b, T + n + 5);
+    expect(performance.now() - t0).toBeLessThan(500);
+    expect(changes.map((c) => [c.from, c.to, c.entryId])).toEqual([
+      [a.status, b.state.log[n]?.status, String(n + 1)],
+      [b.state.log[n]?.status, b.state.log[n + 1]?.status, String(n + 2)],
+    ]);
+    expect(currentSince(b)).toBe(T + n + 1);
+  });
+});
