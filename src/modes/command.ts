@@ -42,6 +42,8 @@ export interface CommandContext {
 }
 
 export const COMMANDS = ["get", "watch", "wait"] as const;
+/** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
+export const MAX_WATCHED = 100;
 // setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
 const MAX_DEADLINE_MS = 2 ** 31 - 1;
 
@@ -64,6 +66,8 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   });
   if (ids.length === 0) throw new ConfigError(`${kind}: which job? (jobtop ${kind} ID)`);
   if (kind !== "watch" && ids.length > 1) throw new ConfigError(`${kind}: one job id, got ${ids.length}`);
+  if (new Set(ids).size > MAX_WATCHED)
+    throw new ConfigError(`${kind}: at most ${MAX_WATCHED} jobs at once (for more, use --once --json)`);
   const id = ids[0] as string;
   if (kind === "get") {
     if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
