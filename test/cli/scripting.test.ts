@@ -149,6 +149,31 @@ describe("get", () => {
   });
 });
 
+describe("--help", () => {
+  it("lists the commands and the exit codes", async () => {
+    const r = await runCli(["--help"]);
+    expect(r.code).toBe(0);
+    for (const text of ["get ID", "watch ID...", "wait ID --until", "--json", "--show-secrets", "Exit codes"])
+      expect(r.stdout).toContain(text);
+    expect(r.stdout).toMatch(/3 wait timed out, 4 no such job, 5 token rejected/);
+  });
+});
+
+describe("interrupted", () => {
+  it.each([
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const)("get ends with %s → %i while the service does not answer", async (sig, expected) => {
+    demo.injectFault("hang", 1);
+    const polled = requests(1);
+    const g = spawnCli(["get", "5"], env());
+    await polled;
+    g.signal(sig);
+    expect((await g.exited).code).toBe(expected);
+    expect(g.stdout()).toBe("");
+  });
+});
+
 describe("exit 2: bad usage, one line", () => {
   it.each([
     [["get", "abc"], /get: "abc" is not a job id/],
