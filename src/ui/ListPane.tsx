@@ -1,0 +1,48 @@
+// The list pane as the monitor shows it: the columns that fit, what to say when no row is shown,
+// and a note about rows the page held twice.
+import { useMemo } from "react";
+import type { Config } from "../config.js";
+import { isHighlighted } from "../model/highlights.js";
+import type { MonitorSnapshot } from "../poll/monitor.js";
+import { chooseColumns } from "./columns.js";
+import { JobList } from "./JobList.js";
+import type { Layout } from "./layout.js";
+import type { UiState } from "./ui-state.js";
+import type { View } from "./view.js";
+
+export interface ListPaneProps {
+  view: View;
+  snap: MonitorSnapshot;
+  ui: UiState;
+  layout: Layout;
+  config: Config;
+  nowSec: number;
+}
+
+export function ListPane({ view, snap, ui, layout, config, nowSec }: ListPaneProps) {
+  const cols = useMemo(
+    () => chooseColumns(layout.listWidth, config.statusLabels),
+    [layout.listWidth, config.statusLabels],
+  );
+  const duplicates = snap.list.data?.duplicates ?? 0;
+  const emptyText = snap.list.data
+    ? ui.filter
+      ? "no job on this page matches the filter"
+      : "no jobs"
+    : "loading…";
+  return (
+    <JobList
+      items={view.items}
+      cursor={view.selection.row}
+      width={layout.listWidth}
+      height={layout.listHeight}
+      columns={cols}
+      labels={config.statusLabels}
+      changed={(id) => isHighlighted(snap.highlights, `job:${id}`, performance.now())}
+      nowSec={nowSec}
+      focused={ui.focus === "list"}
+      emptyText={emptyText}
+      note={duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined}
+    />
+  );
+}
