@@ -13,6 +13,7 @@ import { runOnce } from "./modes/once.js";
 import { Monitor } from "./poll/monitor.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
+import { autoPerPage } from "./ui/layout.js";
 
 const HELP = `
   Usage
@@ -30,7 +31,8 @@ const HELP = `
   Monitor
     --interval DUR        poll the selected job every DUR (default 2s)
     --list-interval DUR   poll the page every DUR (default 10s)
-    --per-page N          jobs per page (default 20)
+    --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
+    --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
@@ -84,6 +86,7 @@ function parseArgs() {
       order: { type: "string" },
       clipboard: { type: "string" },
       bell: { type: "boolean", default: false },
+      mouse: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       port: { type: "string" },
@@ -105,6 +108,7 @@ const KNOWN = new Set([
   "order",
   "clipboard",
   "bell",
+  "mouse",
   "demo",
   "once",
   "port",
@@ -149,7 +153,15 @@ async function main(): Promise<void> {
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
   const perPage =
-    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+    f.perPage === undefined
+      ? undefined
+      : f.perPage === "auto"
+        ? "auto"
+        : /^\d+$/.test(f.perPage)
+          ? Number(f.perPage)
+          : Number.NaN;
+  const mouse = f.mouse === "on" ? true : f.mouse === "off" ? false : undefined;
+  if (f.mouse !== undefined && mouse === undefined) fail(`--mouse: expected on or off, got "${f.mouse}"`);
   const tok = f.demo
     ? { token: undefined, warnings: [] }
     : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token, env: process.env }));
@@ -167,6 +179,7 @@ async function main(): Promise<void> {
     demo: f.demo,
     once: f.once,
     bell: f.bell,
+    mouse,
   };
   // The demo service names its own codes; a real service's are not in the spec.
   const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
@@ -204,7 +217,11 @@ async function main(): Promise<void> {
   // initialise: its answer travels while they do.
   const monitor = new Monitor({
     client,
-    perPage: config.perPage,
+    // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).
+    perPage:
+      config.perPage === "auto"
+        ? autoPerPage(process.stdout.columns || 80, process.stdout.rows || 24)
+        : config.perPage,
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,

@@ -72,10 +72,18 @@ export const RawConfigSchema = z.object({
   listInterval: duration("--list-interval", 500, 3_600_000).optional(),
   timeout: duration("--timeout", 100, 600_000).optional(),
   perPage: z
-    .number({ message: "--per-page: expected a whole number" })
-    .int("--per-page: expected a whole number")
-    .min(1, "--per-page: must be at least 1")
-    .max(500, "--per-page: must be at most 500")
+    .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
+    .superRefine((v, ctx) => {
+      if (v === "auto") return;
+      const message = !Number.isInteger(v)
+        ? "--per-page: expected a whole number or auto"
+        : v < 1
+          ? "--per-page: must be at least 1"
+          : v > 500
+            ? "--per-page: must be at most 500"
+            : undefined;
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
     .optional(),
   order: z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' }).optional(),
   clipboard: z
@@ -84,6 +92,8 @@ export const RawConfigSchema = z.object({
   demo: z.boolean(),
   once: z.boolean(),
   bell: z.boolean(),
+  /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
+  mouse: z.boolean().optional(),
   /** Found while gathering the input (e.g. reading the token); buildConfig adds its own. */
   warnings: z.array(z.string()).optional(),
 });
@@ -94,12 +104,15 @@ export interface Config {
   intervalMs: number;
   listIntervalMs: number;
   timeoutMs: number;
-  perPage: number;
+  /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
+  perPage: number | "auto";
   order: "desc" | "asc";
   clipboard: "auto" | "osc52" | "native" | "off";
   demo: boolean;
   once: boolean;
   bell: boolean;
+  /** Mouse reporting: the wheel scrolls the focused pane, a click selects a row. */
+  mouse: boolean;
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
@@ -140,6 +153,7 @@ export function buildConfig(
     demo: c.demo,
     once: c.once,
     bell: c.bell,
+    mouse: c.mouse ?? false,
     statusLabels: extra.statusLabels ?? {},
     warnings: [...(c.warnings ?? []), ...clearTextWarning(c.baseUrl)],
     protocolLabels: extra.protocolLabels ?? {},

@@ -1,6 +1,6 @@
 // `jobtop --once`: fetch one page and print it as a plain table, for scripts and pipes.
 import type { JobClient, PageItem } from "../api/client.js";
-import type { Config } from "../config.js";
+import { type Config, DEFAULTS } from "../config.js";
 import { fit, formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskSecrets } from "../model/secrets.js";
@@ -21,7 +21,11 @@ export async function runOnce(
   out: { write(s: string): unknown },
   opts: { color: boolean; nowSec?: number },
 ): Promise<void> {
-  const page = await client.listJobs({ page: 1, perPage: config.perPage, order: config.order });
+  const page = await client.listJobs({
+    page: 1,
+    perPage: config.perPage === "auto" ? DEFAULTS.perPage : config.perPage,
+    order: config.order,
+  });
   const nowSec = opts.nowSec ?? Date.now() / 1000;
   out.write(`${formatTable(page.items, config.statusLabels, nowSec, opts.color)}`);
   const p = page.pagination;

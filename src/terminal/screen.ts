@@ -1,6 +1,8 @@
 // The terminal while the monitor runs: the alternate screen, the cursor hidden, keys read one by
 // one (raw mode). It is handed back on every way out (q, Ctrl+C, SIGINT, SIGTERM, SIGHUP,
-// SIGQUIT, a crash) and, for a while, on a suspend (Ctrl+Z, SIGTSTP), then taken again on SIGCONT.
+// SIGQUIT, a crash) and, for a while, on a suspend (Ctrl+Z, SIGTSTP), then taken again on SIGCONT,
+// or while another program runs in the foreground (`x`: ssh), then taken again the same way.
+import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
 import { onStdioError } from "./stdout-guard.js";
@@ -16,7 +18,13 @@ export interface ScreenHooks {
   stop(): void;
   /** Draws the whole frame, not only what changed: the screen was someone else's meanwhile. */
   redraw(): void;
+  /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
+  mouse?: boolean;
 }
+
+/** Button presses and the wheel, reported as SGR sequences (ESC [ < b ; x ; y M). */
+const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
+const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";
 
 export interface Screen {
   enter(): void;
@@ -24,20 +32,40 @@ export interface Screen {
   restore(): void;
   /** Ctrl+Z: hands the terminal back and stops until `fg`. Returns why not, when it cannot. */
   suspend(): string | undefined;
+  /**
+   * Hands the terminal to `file args` (no shell, stdio inherited), writes `banner` on the main
+   * screen first, and takes the terminal back with a full redraw when it ends.
+   */
+  runForeground(file: string, args: readonly string[], o: ForegroundOptions): ForegroundResult;
 }
+
+export interface ForegroundOptions {
+  banner: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export type ForegroundResult =
+  | { ok: true; status: number | null; signal: NodeJS.Signals | null }
+  | { ok: false; error: string };
+
+/** Ctrl+C / Ctrl+\ at the child's prompt reach jobtop too (one process group); they were the child's. */
+const CHILD_SIGNAL_MS = 300;
 
 export function takeScreen(hooks: ScreenHooks): Screen {
   const out = process.stdout;
   const input = process.stdin;
   let restored = false;
+  /** Until when a SIGINT or SIGQUIT is taken as meant for the program that ran in the foreground. */
+  let childSignalsUntil = Number.NEGATIVE_INFINITY;
 
   // Errors here (EIO: the terminal went away in between) come as 'error' events: onStdioError.
   const setRaw = (on: boolean) => {
     if (input.isTTY) input.setRawMode(on);
   };
+  const [mouseOn, mouseOff] = hooks.mouse ? [MOUSE_ON, MOUSE_OFF] : ["", ""];
   const handBack = () => {
     setRaw(false);
-    out.write(LEAVE);
+    out.write(mouseOff + LEAVE);
   };
 
   const restore = () => {
@@ -59,6 +87,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   };
 
   const onSignal = (signal: NodeJS.Signals) => {
+    if ((signal === "SIGINT" || signal === "SIGQUIT") && performance.now() < childSignalsUntil) return;
     // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
     if (!terminalAlive()) dieOf("SIGHUP");
     restore();
@@ -96,11 +125,37 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR);
+    out.write(ENTER + HIDE_CURSOR + mouseOn);
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     (out as { _refreshSize?: () => void })._refreshSize?.();
     hooks.redraw();
+  };
+
+  // The program runs synchronously: jobtop's event loop waits, as a shell waits for its job. So
+  // nothing else reads the terminal meanwhile (an async child would race Ink for every key typed
+  // to it), no frame is drawn over it, no poll runs, and the signals the terminal sends to the
+  // whole process group (Ctrl+C at ssh's password prompt) queue until it ends.
+  const runForeground = (file: string, args: readonly string[], o: ForegroundOptions): ForegroundResult => {
+    if (restored || !terminalAlive()) return { ok: false, error: "the terminal is gone" };
+    handBack();
+    out.write(o.banner);
+    let r: ReturnType<typeof spawnSync>;
+    try {
+      r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
+    } finally {
+      // The queued signals are handled in the next turns of the loop, within this window.
+      childSignalsUntil = performance.now() + CHILD_SIGNAL_MS;
+      resume();
+    }
+    if (r.error) {
+      const code = (r.error as NodeJS.ErrnoException).code;
+      return {
+        ok: false,
+        error: code === "ENOENT" ? `${file} not found on PATH` : `${file}: ${code ?? "failed"}`,
+      };
+    }
+    return { ok: true, status: r.status, signal: r.signal };
   };
 
   const onStop = () => void suspend();
@@ -125,9 +180,10 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER);
+      out.write(ENTER + mouseOn);
     },
     restore,
     suspend,
+    runForeground,
   };
 }

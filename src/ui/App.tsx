@@ -6,6 +6,7 @@ import { useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
+import type { SshTarget } from "../model/ssh.js";
 import { connectionState } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
 import { type ActionContext, handleKey } from "./actions.js";
@@ -13,18 +14,23 @@ import { DetailPane } from "./DetailPane.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { maxScroll } from "./JobDetail.js";
+import { JsonView, jsonMaxScroll } from "./JsonView.js";
 import { splitKeys } from "./keymap.js";
 import { ListPane } from "./ListPane.js";
-import { computeLayout } from "./layout.js";
+import { autoPerPage, computeLayout } from "./layout.js";
+import { handleMouse, parseMouse } from "./mouse.js";
 import { Panes } from "./Panes.js";
 import { StatusLine } from "./StatusLine.js";
 import { UrlPicker } from "./UrlPicker.js";
+import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
+import { useJsonLines } from "./use-json-lines.js";
 import { useNowSec } from "./use-now-sec.js";
+import { usePickerLines } from "./use-picker-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
-import { createView } from "./view.js";
+import { createView, viewSummary } from "./view.js";
 
 export { WIDE_COLUMNS } from "./layout.js";
 export { SECRETS_HIDE_MS } from "./use-ui-effects.js";
@@ -37,19 +43,28 @@ export interface AppProps {
   onQuit?: () => void;
   /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
   onSuspend?: () => string | undefined;
+  /** `x`: runs ssh in the foreground with the terminal; returns how it ended. */
+  onConnect?: (target: SshTarget, jobId: string) => string;
 }
 
-export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) {
+export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
   const { exit } = useApp();
-  const [viewOf] = useState(createView);
+  const [viewOf] = useState(() => createView(config.statusLabels));
   const view = viewOf(snap, ui);
   const nowSec = useNowSec(snap);
 
   useUiEffects({ monitor, config, snap, ui, dispatch, ids: view.ids, selectedId: view.selection.id });
+  useAutoPerPage({
+    enabled: config.perPage === "auto",
+    monitor,
+    snap,
+    view,
+    perPage: autoPerPage(columns, rows),
+  });
 
   const lines = useDetailLines(view.selected, {
     width: layout.detailWidth,
@@ -58,9 +73,16 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     protocolLabels: config.protocolLabels,
     showSecrets: ui.showSecrets,
     highlights: snap.highlights,
+    expanded: ui.expanded,
   });
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
+  const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets);
+  // What the key handlers clamp to: as last drawn.
+  const drawn = useRef({ lines, overlayMax: 0 });
+  drawn.current = {
+    lines,
+    overlayMax: json ? jsonMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
+  };
 
   // Each key sees the state the previous one made, even before a frame shows it.
   const context = (): ActionContext => {
@@ -71,7 +93,8 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
       snap,
       view: viewOf(snap, ui),
       layout,
-      detailMaxScroll: maxScroll(linesRef.current, layout.detailHeight),
+      detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
+      overlayMax: drawn.current.overlayMax,
       monitor,
       config,
       dispatch,
@@ -81,10 +104,14 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
         exit();
       },
       suspend: () => onSuspend?.(),
+      connect: (t, id) => onConnect?.(t, id) ?? "connecting needs jobtop's own terminal",
     };
   };
   useInput((input, key) => {
-    for (const [i, k] of splitKeys(input, key)) handleKey(i, k, context());
+    // A mouse report is one input, never split into keys ("[<64;…" holds a "<").
+    const mouse = config.mouse ? parseMouse(input) : undefined;
+    if (mouse) handleMouse(mouse, context());
+    else for (const [i, k] of splitKeys(input, key)) handleKey(i, k, context());
   });
 
   const host = useMemo(() => sanitize(hostOf(config.baseUrl)), [config.baseUrl]);
@@ -112,21 +139,30 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
         changes={snap.changeCount}
         connection={connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job)}
         width={columns}
-        filter={ui.filter}
+        filter={viewSummary(ui, view, config.statusLabels)}
       />
       {ui.overlay === "help" ? (
         <HelpOverlay width={columns} height={layout.bodyHeight} labels={config.statusLabels} />
+      ) : json ? (
+        <JsonView
+          lines={json.lines}
+          scroll={ui.overlayScroll}
+          width={columns}
+          height={layout.bodyHeight}
+          title={json.title}
+        />
       ) : (
         <Panes
           layout={layout}
           list={<ListPane {...panes} config={config} nowSec={nowSec} />}
           detail={
-            ui.overlay === "picker" ? (
+            ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker
-                urls={view.urls}
+                title={PICKER_TITLES[ui.overlay]}
+                lines={pickerLines}
+                cursor={ui.overlayScroll}
                 width={layout.detailWidth}
                 height={layout.detailHeight}
-                showSecrets={ui.showSecrets}
               />
             ) : (
               <DetailPane {...panes} monitor={monitor} lines={lines} />
@@ -138,6 +174,11 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     </Box>
   );
 }
+
+const PICKER_TITLES = {
+  picker: " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel",
+  connect: " Connect with ssh: which? 1–9 or ↑↓ Enter · Esc cancel",
+};
 
 function hostOf(url: string): string {
   try {

@@ -25,11 +25,14 @@ export function ListPane({ view, snap, ui, layout, config, nowSec }: ListPanePro
     [layout.listWidth, config.statusLabels],
   );
   const duplicates = snap.list.data?.duplicates ?? 0;
+  const filtered = ui.filter.trim() !== "" || ui.statusFilter !== undefined;
   const emptyText = snap.list.data
-    ? ui.filter
-      ? "no job on this page matches the filter"
+    ? filtered
+      ? "no job on this page matches the filter (→ next page, Esc clears)"
       : "no jobs"
     : "loading…";
+  const row = view.selection.row;
+  const position = view.items.length > 0 ? `${row >= 0 ? row + 1 : "–"}/${view.items.length}` : "";
   return (
     <JobList
       items={view.items}
@@ -43,6 +46,8 @@ export function ListPane({ view, snap, ui, layout, config, nowSec }: ListPanePro
       focused={ui.focus === "list"}
       emptyText={emptyText}
       note={duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined}
+      position={position}
+      mark={ui.filter.trim() || undefined}
     />
   );
 }

@@ -5,8 +5,9 @@ import { sanitize } from "../model/sanitize.js";
 import type { UiState } from "./ui-state.js";
 
 export function PromptLine({ prompt, width }: { prompt: NonNullable<UiState["prompt"]>; width: number }) {
-  const label = prompt.kind === "filter" ? "filter: " : "jump to job id: ";
-  return (
-    <Text wrap="truncate">{fit(`${label}${sanitize(prompt.text)}▏  (Enter apply, Esc cancel)`, width)}</Text>
-  );
+  const [label, keys] =
+    prompt.kind === "filter"
+      ? ["filter: ", "(filters as you type; Enter keeps, Esc clears)"]
+      : ["jump to job id: ", "(Enter apply, Esc cancel)"];
+  return <Text wrap="truncate">{fit(`${label}${sanitize(prompt.text)}▏  ${keys}`, width)}</Text>;
 }

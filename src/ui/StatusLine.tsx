@@ -8,7 +8,7 @@ import { PromptLine } from "./PromptLine.js";
 import type { UiState } from "./ui-state.js";
 
 export const HINTS =
-  "? help · ↑↓ select · ←→ page · o order · c copy URL · s secrets · / filter · : jump · q quit";
+  "? help · ↑↓ select · ←→ page · / filter · f status · c copy · x ssh · y JSON · s secrets · : jump · q quit";
 
 export function StatusLine({ ui, snap, width }: { ui: UiState; snap: MonitorSnapshot; width: number }) {
   if (ui.prompt) return <PromptLine prompt={ui.prompt} width={width} />;

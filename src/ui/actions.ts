@@ -5,13 +5,17 @@
 import type { Key } from "ink";
 import { describeError } from "../api/errors.js";
 import type { Config } from "../config.js";
-import { planCopy } from "../model/copy-plan.js";
+import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../model/copy-plan.js";
+import { nextStatus } from "../model/filter.js";
+import { nextSort } from "../model/sort.js";
+import { type SshTarget, sshTargets } from "../model/ssh.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { copyText } from "../terminal/clipboard.js";
+import { copyEntries } from "./copy-entries.js";
 import { type Action, actionFor } from "./keymap.js";
 import type { Layout } from "./layout.js";
 import type { Overlay, UiAction, UiState } from "./ui-state.js";
-import { pageRows, type View } from "./view.js";
+import { pageRows, pageStatuses, type View } from "./view.js";
 
 export interface ActionContext {
   /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
@@ -23,6 +27,8 @@ export interface ActionContext {
   layout: Layout;
   /** How far the detail pane can scroll, as last drawn. */
   detailMaxScroll: number;
+  /** How far the open overlay's position can go, as last drawn (JSON view: scroll; picker: last entry). */
+  overlayMax: number;
   monitor: Monitor;
   config: Config;
   dispatch: (a: UiAction) => void;
@@ -31,6 +37,8 @@ export interface ActionContext {
   quit: () => void;
   /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
   suspend: () => string | undefined;
+  /** Runs ssh in the foreground with the terminal; says how it ended. */
+  connect: (target: SshTarget, jobId: string) => string;
 }
 
 type Run = (c: ActionContext) => void;
@@ -45,52 +53,87 @@ const goToPage = (c: ActionContext, target: number) => {
 const move = (c: ActionContext, delta: number) =>
   c.dispatch({ type: "move", delta, ids: c.view.ids, maxScroll: c.detailMaxScroll });
 
+const moveTo = (c: ActionContext, to: "first" | "last") =>
+  c.dispatch({ type: "moveTo", to, ids: c.view.ids, maxScroll: c.detailMaxScroll });
+
+/** PgUp / PgDn: a screen of the detail when it has focus, else a page of the list. */
+const pageKey = (c: ActionContext, step: 1 | -1) => {
+  if (c.ui.focus === "detail") move(c, step * Math.max(1, c.layout.detailHeight - 2));
+  else goToPage(c, c.snap.page + step);
+};
+
+const say = (c: ActionContext, text: string, tone: "info" | "warn" = "info") =>
+  c.dispatch({ type: "message", text, tone });
+
 /** The keymap's actions. Adding a key: a row in keymap.ts, its action's name there, a function here. */
 export const ACTIONS: Record<Action, Run> = {
   up: (c) => move(c, -1),
   down: (c) => move(c, 1),
+  firstRow: (c) => moveTo(c, "first"),
+  lastRow: (c) => moveTo(c, "last"),
   nextPage: (c) => goToPage(c, c.snap.page + 1),
   prevPage: (c) => goToPage(c, c.snap.page - 1),
+  pageDown: (c) => pageKey(c, 1),
+  pageUp: (c) => pageKey(c, -1),
   firstPage: (c) => goToPage(c, 1),
   lastPage: (c) => goToPage(c, c.monitor.numPages()),
   toggleOrder: (c) => {
     c.monitor.setOrder(c.snap.order === "desc" ? "asc" : "desc");
     c.dispatch({ type: "pageChanged" });
   },
+  sortNext: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, 1) }),
+  sortPrev: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, -1) }),
   refresh: (c) => {
     c.monitor.refresh();
-    c.dispatch({ type: "message", text: "refreshing…" });
+    say(c, "refreshing…");
   },
   copy: (c) => {
-    const urls = c.view.urls;
-    if (urls.length === 0)
-      c.dispatch({ type: "message", text: "this job has no URLs to copy", tone: "warn" });
-    else if (urls.length === 1) copy(c, urls);
+    const entries = copyEntries(c.view.selected);
+    if (entries.length === 0) say(c, "this job has no URLs to copy", "warn");
+    else if (entries.length === 1) copy(c, entries[0] as CopyEntry);
     else c.dispatch({ type: "overlay", overlay: "picker" });
+  },
+  connect: (c) => {
+    const job = c.view.selected;
+    const targets = job ? sshTargets(job) : [];
+    if (!job || targets.length === 0) say(c, "this job has no ssh:// URL to connect to", "warn");
+    else if (targets.length === 1) say(c, c.connect(targets[0] as SshTarget, job.id));
+    else c.dispatch({ type: "overlay", overlay: "connect" });
   },
   secrets: (c) => c.dispatch({ type: "secrets" }),
   filter: (c) => c.dispatch({ type: "prompt", kind: "filter" }),
+  statusFilter: (c) => {
+    const next = nextStatus(c.ui.statusFilter, pageStatuses(c.snap.list.data));
+    c.dispatch({ type: "statusFilter", status: next });
+  },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
+  json: (c) => {
+    if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
+    else say(c, "no job to show", "warn");
+  },
+  expand: (c) => c.dispatch(c.ui.focus === "detail" ? { type: "expand" } : { type: "focus" }),
   focus: (c) => c.dispatch({ type: "focus" }),
   help: (c) => c.dispatch({ type: "overlay", overlay: "help" }),
   suspend: (c) => {
     const refused = c.suspend();
-    if (refused) c.dispatch({ type: "message", text: refused, tone: "warn" });
+    if (refused) say(c, refused, "warn");
   },
   quit: (c) => c.quit(),
 };
 
-/** Copies the chosen URLs (refusing any with control characters) and says how on the status line. */
-function copy(c: ActionContext, chosen: { n: number; url: string }[]): void {
-  const { dispatch } = c;
-  const { text, what } = planCopy(chosen);
+/** Copies one entry (a URL with control characters is refused) and says how on the status line. */
+function copy(c: ActionContext, entry: CopyEntry): void {
+  copyPlan(c, planCopyEntry(entry));
+}
+
+function copyPlan(c: ActionContext, { text, what }: CopyPlan): void {
   if (text === undefined) {
-    dispatch({ type: "message", text: what, tone: "warn" });
+    say(c, what, "warn");
     return;
   }
   copyText(text, { mode: c.config.clipboard, write: c.writeRaw }).then(
-    (r) => dispatch({ type: "message", text: `${what}: ${r.message}`, tone: r.ok ? "info" : "warn" }),
-    (e: unknown) => dispatch({ type: "message", text: `copy failed: ${describeError(e)}`, tone: "warn" }),
+    (r) => say(c, `${what}: ${r.message}`, r.ok ? "info" : "warn"),
+    (e: unknown) => say(c, `copy failed: ${describeError(e)}`, "warn"),
   );
 }
 
@@ -107,16 +150,64 @@ const promptKeys: ModalKeys = (input, key, c) => {
     c.dispatch({ type: "promptInput", text: (prompt.text + input).slice(0, 80) });
 };
 
+/**
+ * A list to pick from (the copy and connect pickers): a digit picks one of the first nine,
+ * ↑↓ (k j) and Enter any; Esc, q or the key that opened it closes it.
+ */
+function pickerKeys<T>(
+  entries: (c: ActionContext) => T[],
+  pick: (c: ActionContext, chosen: T) => void,
+  opener: string,
+  extra?: (input: string, c: ActionContext, all: T[]) => boolean,
+): ModalKeys {
+  return (input, key, c) => {
+    const all = entries(c);
+    const close = () => c.dispatch({ type: "overlay", overlay: "none" });
+    const a = actionFor(input, key);
+    if (a === "up" || a === "down") {
+      c.dispatch({ type: "overlayScroll", delta: a === "up" ? -1 : 1, max: all.length - 1 });
+      return;
+    }
+    const n = /^[1-9]$/.test(input) ? Number(input) : key.return ? c.ui.overlayScroll + 1 : 0;
+    const chosen = all[n - 1];
+    if (chosen !== undefined) {
+      close();
+      pick(c, chosen);
+    } else if (extra?.(input, c, all)) close();
+    else if (key.escape || input === "q" || input === opener) close();
+  };
+}
+
 /** Each overlay takes the keys while it is open. */
 const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
-  picker: (input, key, c) => {
-    const urls = c.view.urls;
-    const n = Number(input);
-    const chosen = urls.find((u) => u.n === n);
-    if (chosen) copy(c, [chosen]);
-    else if (input === "a") copy(c, urls);
-    if (chosen || input === "a" || key.escape || input === "q" || input === "c")
-      c.dispatch({ type: "overlay", overlay: "none" });
+  picker: pickerKeys(
+    (c) => copyEntries(c.view.selected),
+    copy,
+    "c",
+    (input, c, all) => {
+      if (input !== "a") return false;
+      copyPlan(c, planCopy(c.view.urls));
+      return all.length > 0;
+    },
+  ),
+  connect: pickerKeys(
+    (c) => (c.view.selected ? sshTargets(c.view.selected) : []),
+    (c, t) => say(c, c.connect(t, c.view.selected?.id ?? "")),
+    "x",
+  ),
+  // The JSON view scrolls with the move keys; s shows its secrets as on the detail pane.
+  json: (input, key, c) => {
+    const a = actionFor(input, key);
+    const max = c.overlayMax;
+    const screen = Math.max(1, c.layout.bodyHeight - 2);
+    const scroll = (delta: number) => c.dispatch({ type: "overlayScroll", delta, max });
+    if (a === "up" || a === "down") scroll(a === "up" ? -1 : 1);
+    else if (a === "pageUp" || a === "pageDown" || a === "prevPage" || a === "nextPage")
+      scroll(a === "pageUp" || a === "prevPage" ? -screen : screen);
+    else if (a === "firstRow" || a === "firstPage" || a === "lastRow" || a === "lastPage")
+      c.dispatch({ type: "overlayScroll", to: a === "firstRow" || a === "firstPage" ? 0 : max, max });
+    else if (a === "secrets") c.dispatch({ type: "secrets" });
+    else if (key.escape || input === "q" || input === "y") c.dispatch({ type: "overlay", overlay: "none" });
   },
   // The help overlay scrolls with the move keys itself (HelpOverlay.tsx).
   help: (input, key, c) => {

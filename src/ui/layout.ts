@@ -31,3 +31,8 @@ export function computeLayout(columns: number, rows: number): Layout {
   const detailHeight = wide ? bodyHeight : bodyHeight - listHeight;
   return { columns, rows, height, tiny, wide, bodyHeight, listWidth, listHeight, detailWidth, detailHeight };
 }
+
+/** --per-page auto: as many jobs as the list pane has rows for (its first row is the titles). */
+export function autoPerPage(columns: number, rows: number): number {
+  return Math.max(1, Math.min(500, computeLayout(columns, rows).listHeight - 1));
+}
