@@ -4,6 +4,7 @@
 // would run a command. So host, user and port must look like what they are, or no command is
 // offered for that URL at all.
 import type { Job } from "../api/schema.js";
+import { isClean } from "./sanitize.js";
 import { jobUrls } from "./urls.js";
 
 export interface SshTarget {
@@ -59,6 +60,9 @@ export function sshTargets(job: Pick<Job, "app">): SshTarget[] {
 
 /** Host, port and user of `ssh://[user@]host[:port]`, if each looks like one. */
 export function parseSshUrl(url: string): { host: string; port: string; user: string } | undefined {
+  // The URL parser drops tabs and newlines: "gw.exa\nmple" would become a host the service never
+  // sent. A URL with any control character is refused whole, as copying it is (copy-plan.ts).
+  if (!isClean(url)) return undefined;
   let u: URL;
   try {
     u = new URL(url);

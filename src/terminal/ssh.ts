@@ -13,7 +13,8 @@ export function runSsh(run: Screen["runForeground"], t: SshTarget, jobId: string
   const env = { ...process.env };
   delete env.JOBTOP_TOKEN;
   const password = t.password
-    ? `  ssh asks for the password of ${t.user || "the user"}: press c in jobtop to copy it first.\n`
+    ? `  The password of ${t.user || "the user"} is not passed to ssh: type or paste it at its prompt` +
+      " (c in jobtop copies it).\n"
     : "";
   const banner = sanitize(
     `jobtop: job ${jobId}: ${t.command}\n${password}  jobtop comes back when ssh ends.\n\n`,
