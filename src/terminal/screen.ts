@@ -6,6 +6,7 @@ import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
 import { onStdioError } from "./stdout-guard.js";
+import { watchStoppedChild } from "./stopped-child.js";
 
 const ENTER = "\x1b[?1049h\x1b[H"; // alternate screen, cursor home
 const HIDE_CURSOR = "\x1b[?25l";
@@ -135,15 +136,18 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   // The program runs synchronously: jobtop's event loop waits, as a shell waits for its job. So
   // nothing else reads the terminal meanwhile (an async child would race Ink for every key typed
   // to it), no frame is drawn over it, no poll runs, and the signals the terminal sends to the
-  // whole process group (Ctrl+C at ssh's password prompt) queue until it ends.
+  // whole process group (Ctrl+C at ssh's password prompt) queue until it ends. What a waiting
+  // loop cannot see, a stopped child, a worker thread watches (stopped-child.ts).
   const runForeground = (file: string, args: readonly string[], o: ForegroundOptions): ForegroundResult => {
     if (restored || !terminalAlive()) return { ok: false, error: "the terminal is gone" };
     handBack();
     out.write(o.banner);
+    const unwatch = watchStoppedChild(hasJobControl());
     let r: ReturnType<typeof spawnSync>;
     try {
       r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
     } finally {
+      unwatch();
       // The queued signals are handled in the next turns of the loop, within this window.
       childSignalsUntil = performance.now() + CHILD_SIGNAL_MS;
       resume();

@@ -102,7 +102,7 @@ export const KEYMAP: readonly Binding[] = [
   {
     action: "secrets",
     keys: "s",
-    help: "show / hide secrets (they hide again after 30s)",
+    help: "show / hide secrets (SSH passwords, URL tokens, secret-looking values); they hide again after 30 s",
     match: is("s"),
   },
   {
@@ -117,7 +117,7 @@ export const KEYMAP: readonly Binding[] = [
     help: "status filter: all → each status on the page → all",
     match: is("f"),
   },
-  { action: "jump", keys: ":", help: "jump to a job by id", match: is(":") },
+  { action: "jump", keys: ":", help: "jump to a job by id (or by a displayID on this page)", match: is(":") },
   {
     action: "json",
     keys: "y",
@@ -131,9 +131,19 @@ export const KEYMAP: readonly Binding[] = [
     match: (_, k) => k.return,
   },
   { action: "focus", keys: "Tab", help: "focus list ⇄ detail", match: (_, k) => k.tab },
-  { action: "help", keys: "?", help: "this help", match: is("?") },
+  {
+    action: "help",
+    keys: "?",
+    help: "help: every key and symbol (it scrolls with the move keys; ? or Esc closes it)",
+    match: is("?"),
+  },
   // In raw mode Ctrl+Z is a key like any other, not the terminal's stop signal.
-  { action: "suspend", keys: "Ctrl+Z", help: "suspend (fg resumes)", match: (i, k) => k.ctrl && i === "z" },
+  {
+    action: "suspend",
+    keys: "Ctrl+Z",
+    help: "suspend; fg resumes, with the whole screen drawn again",
+    match: (i, k) => k.ctrl && i === "z",
+  },
   {
     action: "quit",
     keys: "q / Ctrl+C",
@@ -194,4 +204,11 @@ export function splitKeys(input: string, key: Key): [string, Key][] {
     if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...PLAIN, ctrl: true }];
     return [ch, { ...PLAIN, shift: /[A-Z]/.test(ch) }];
   });
+}
+
+/** The keys as a Markdown table: README.md's, kept equal to it by test/ui/readme-keys.test.ts. */
+export function keysTable(): string {
+  const cell = (s: string) => s.replaceAll("|", "\\|");
+  const rows = KEYMAP.map((b) => `| \`${cell(b.keys)}\` | ${cell(b.help)} |`);
+  return ["| keys | action |", "|---|---|", ...rows].join("\n");
 }

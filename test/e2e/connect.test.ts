@@ -10,7 +10,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import type { DemoJob } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { CLI, NODE } from "../helpers/cli.js";
+import { KEYS, type Session, startCli, startPty } from "./pty.js";
 
 const FAKE_SSH = fileURLToPath(new URL("./fixtures/fake-ssh.sh", import.meta.url));
 
@@ -156,6 +157,37 @@ describe("x: ssh in the foreground", () => {
     expect((await t.exited()).exitCode).toBe(0);
     s = undefined;
   }, 30_000);
+
+  it("a Ctrl+Z that stops ssh alone (at its password prompt) stops jobtop too; fg continues both", async () => {
+    const log = join(mkdtempSync(join(tmpdir(), "jobtop-ssh-log-")), "ssh");
+    s = startPty("/bin/bash", ["--norc", "--noprofile", "-i"], {
+      cols: 120,
+      rows: 30,
+      env: {
+        PS1: "$ ",
+        HISTFILE: "/dev/null",
+        JOBTOP_TOKEN: demo.token,
+        FAKE_SSH_LOG: log,
+        PATH: `${bin}:${process.env.PATH}`,
+      },
+    });
+    const t = s;
+    await t.waitFor("$ ");
+    const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
+    t.press(`${[NODE, CLI, "--base-url", demo.url].map(quote).join(" ")}\r`);
+    await t.waitFor("State timeline", 10_000);
+    t.press("x");
+    await t.waitFor("FAKE SSH CONNECTED");
+    t.press("stop\r"); // the fake stops itself, as ssh does
+    await t.waitFor(/Stopped[\s\S]*\$ $/m, 8000);
+    t.press("fg\r");
+    await t.waitFor("FAKE SSH CONTINUED", 8000);
+    t.press("done\r");
+    await t.waitFor((x) => x.includes("ssh ended with status 3") && x.includes("State timeline"), 8000);
+    expect(readFileSync(`${log}.read`, "utf8")).toBe("done");
+    t.press("q");
+    await t.waitFor(/\$ $/m);
+  }, 40_000);
 
   it("with several users, a picker chooses; without an ssh URL, x says so", async () => {
     const { jobs, job, port, host } = await sshJob();
