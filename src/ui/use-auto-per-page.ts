@@ -27,7 +27,10 @@ export function useAutoPerPage(o: {
       const items = snap.list.data?.items ?? [];
       const id = view.selection.id;
       const row = id === undefined ? -1 : items.findIndex((i) => i.ok && i.job.id === id);
-      const anchor = (snap.page - 1) * snap.perPage + Math.max(0, row);
+      // A service may cap the page size (the demo's is 100): its pages are the size it says.
+      const said = snap.list.data?.pagination.perPage ?? 0;
+      const per = Number.isSafeInteger(said) && said >= 1 ? said : snap.perPage;
+      const anchor = (snap.page - 1) * per + Math.max(0, row);
       monitor.setPerPage(perPage, anchor);
     }, SETTLE_MS);
     return () => clearTimeout(t);
