@@ -22,8 +22,9 @@ export interface SshTarget {
   password: string | undefined;
 }
 
-/** Users offered per URL, at most. */
+/** Users offered per URL, and targets in all, at most (a job may list thousands of URLs). */
 export const MAX_SSH_USERS = 9;
+export const MAX_SSH_TARGETS = 30;
 
 const HOST = /^[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?$/;
 const IPV6 = /^\[([0-9A-Fa-f:.]{2,45})\]$/;
@@ -33,6 +34,7 @@ export function sshTargets(job: Pick<Job, "app">): SshTarget[] {
   const out: SshTarget[] = [];
   const auths = job.app.SSHAuths;
   for (const u of jobUrls(job)) {
+    if (out.length >= MAX_SSH_TARGETS) break;
     if (u.kind !== "ssh") continue;
     const where = parseSshUrl(u.url);
     if (!where) continue;
@@ -40,6 +42,7 @@ export function sshTargets(job: Pick<Job, "app">): SshTarget[] {
     if (users.length === 0) users.push("");
     const seen = new Set<string>();
     for (const user of users) {
+      if (out.length >= MAX_SSH_TARGETS) break;
       if (seen.has(user) || (user !== "" && !USER.test(user))) continue;
       seen.add(user);
       const dest = user ? `${user}@${where.host}` : where.host;

@@ -49,15 +49,19 @@ export type ForegroundResult =
   | { ok: true; status: number | null; signal: NodeJS.Signals | null }
   | { ok: false; error: string };
 
-/** Ctrl+C / Ctrl+\ at the child's prompt reach jobtop too (one process group); they were the child's. */
-const CHILD_SIGNAL_MS = 300;
+/** If the marker signal never comes back (see runForeground), signals count as jobtop's again after this. */
+const CHILD_SIGNALS_MAX_MS = 2000;
 
 export function takeScreen(hooks: ScreenHooks): Screen {
   const out = process.stdout;
   const input = process.stdin;
   let restored = false;
-  /** Until when a SIGINT or SIGQUIT is taken as meant for the program that ran in the foreground. */
-  let childSignalsUntil = Number.NEGATIVE_INFINITY;
+  /**
+   * While set, a SIGINT, SIGQUIT or SIGTSTP was meant for the program that ran in the foreground:
+   * Ctrl+C, Ctrl+\\ and Ctrl+Z at its prompt reach jobtop too (one process group), and wait in
+   * the queue until it ends.
+   */
+  let childSignals = false;
 
   // Errors here (EIO: the terminal went away in between) come as 'error' events: onStdioError.
   const setRaw = (on: boolean) => {
@@ -88,7 +92,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   };
 
   const onSignal = (signal: NodeJS.Signals) => {
-    if ((signal === "SIGINT" || signal === "SIGQUIT") && performance.now() < childSignalsUntil) return;
+    if ((signal === "SIGINT" || signal === "SIGQUIT") && childSignals) return;
     // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
     if (!terminalAlive()) dieOf("SIGHUP");
     restore();
@@ -148,8 +152,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
     } finally {
       unwatch();
-      // The queued signals are handled in the next turns of the loop, within this window.
-      childSignalsUntil = performance.now() + CHILD_SIGNAL_MS;
+      ignoreQueuedSignals();
       resume();
     }
     if (r.error) {
@@ -162,7 +165,30 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     return { ok: true, status: r.status, signal: r.signal };
   };
 
-  const onStop = () => void suspend();
+  // The signals that arrived while the child ran are queued in arrival order, and handled in the
+  // next turns of the loop, however long the redraw takes. A SIGWINCH sent to ourselves now comes
+  // after all of them: the ones before it were the child's. (SIGWINCH: Node watches it anyway,
+  // and a size that did not change does nothing.)
+  const ignoreQueuedSignals = () => {
+    childSignals = true;
+    const done = () => {
+      childSignals = false;
+      clearTimeout(fallback);
+      process.removeListener("SIGWINCH", done);
+    };
+    const fallback = setTimeout(done, CHILD_SIGNALS_MAX_MS);
+    process.on("SIGWINCH", done);
+    try {
+      process.kill(process.pid, "SIGWINCH");
+    } catch {
+      // the fallback ends it
+    }
+  };
+
+  // A Ctrl+Z typed while the child ran was the child's (stopped-child.ts handled it then).
+  const onStop = () => {
+    if (!childSignals) void suspend();
+  };
 
   for (const signal of SIGNALS) process.on(signal, onSignal);
   process.on("SIGTSTP", onStop);

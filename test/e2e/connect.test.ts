@@ -158,8 +158,8 @@ describe("x: ssh in the foreground", () => {
     s = undefined;
   }, 30_000);
 
-  it("a Ctrl+Z that stops ssh alone (at its password prompt) stops jobtop too; fg continues both", async () => {
-    const log = join(mkdtempSync(join(tmpdir(), "jobtop-ssh-log-")), "ssh");
+  /** bash -i in the terminal, running jobtop as its foreground job, the fake ssh on PATH. */
+  async function jobtopInShell(log: string): Promise<Session> {
     s = startPty("/bin/bash", ["--norc", "--noprofile", "-i"], {
       cols: 120,
       rows: 30,
@@ -178,13 +178,36 @@ describe("x: ssh in the foreground", () => {
     await t.waitFor("State timeline", 10_000);
     t.press("x");
     await t.waitFor("FAKE SSH CONNECTED");
-    t.press("stop\r"); // the fake stops itself, as ssh does
+    return t;
+  }
+
+  it("ssh stopping itself (its ~^Z) stops jobtop too, so the shell has the terminal; fg continues both", async () => {
+    const log = join(mkdtempSync(join(tmpdir(), "jobtop-ssh-log-")), "ssh");
+    const t = await jobtopInShell(log);
+    t.press("stop\r"); // the fake stops itself alone, as ssh does
     await t.waitFor(/Stopped[\s\S]*\$ $/m, 8000);
     t.press("fg\r");
     await t.waitFor("FAKE SSH CONTINUED", 8000);
     t.press("done\r");
     await t.waitFor((x) => x.includes("ssh ended with status 3") && x.includes("State timeline"), 8000);
     expect(readFileSync(`${log}.read`, "utf8")).toBe("done");
+    t.press("q");
+    await t.waitFor(/\$ $/m);
+  }, 40_000);
+
+  it("Ctrl+Z at ssh's prompt stops both; after fg and ssh's end, jobtop stays (the Ctrl+Z was ssh's)", async () => {
+    const log = join(mkdtempSync(join(tmpdir(), "jobtop-ssh-log-")), "ssh");
+    const t = await jobtopInShell(log);
+    t.press("\x1a"); // the terminal's Ctrl+Z: SIGTSTP to ssh and jobtop alike
+    await t.waitFor(/Stopped[\s\S]*\$ $/m, 8000);
+    t.press("fg\r");
+    await new Promise((r) => setTimeout(r, 500));
+    t.press("done\r");
+    await t.waitFor((x) => x.includes("ssh ended with status 3") && x.includes("State timeline"), 8000);
+    await new Promise((r) => setTimeout(r, 800));
+    const sc = t.text();
+    expect(sc).toContain("State timeline"); // not stopped again by the queued Ctrl+Z
+    expect(t.alternateScreen()).toBe(true);
     t.press("q");
     await t.waitFor(/\$ $/m);
   }, 40_000);

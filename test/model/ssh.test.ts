@@ -2,7 +2,7 @@
 // so that no text from the service can become an option of ssh (-oProxyCommand=… runs a command).
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { parseSshUrl, sshTargets } from "../../src/model/ssh.js";
+import { MAX_SSH_TARGETS, parseSshUrl, sshTargets } from "../../src/model/ssh.js";
 import { specJob } from "../helpers/payloads.js";
 
 function withSsh(urls: string[], users: [string, string][]): Job {
@@ -71,5 +71,10 @@ describe("sshTargets", () => {
     );
     expect(t.map((x) => x.user)).toEqual(["ok"]);
     expect(parseSshUrl("ssh://-evil@gw.example")).toBeUndefined();
+  });
+
+  it("offers at most MAX_SSH_TARGETS, however many URLs the job lists", () => {
+    const urls = Array.from({ length: 100_000 }, (_, i) => `ssh://h${i}.example:22`);
+    expect(sshTargets(withSsh(urls, [["root", "pw"]]))).toHaveLength(MAX_SSH_TARGETS);
   });
 });
