@@ -16,6 +16,7 @@ import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js
 import { Monitor } from "./poll/monitor.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
+import { autoPerPage } from "./ui/layout.js";
 
 const HELP = `
   Usage
@@ -43,7 +44,8 @@ const HELP = `
   Monitor
     --interval DUR        poll the selected job every DUR (default 2s)
     --list-interval DUR   poll the page every DUR (default 10s)
-    --per-page N          jobs per page (default 20)
+    --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
+    --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
@@ -111,6 +113,7 @@ function parseArgs() {
       profile: { type: "string" },
       statusLabels: { type: "string" },
       columns: { type: "string" },
+      mouse: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
@@ -139,6 +142,7 @@ const KNOWN = new Set([
   "profile",
   "status-labels",
   "columns",
+  "mouse",
   "demo",
   "once",
   "json",
@@ -225,7 +229,11 @@ async function main(): Promise<void> {
   // initialise: its answer travels while they do.
   const monitor = new Monitor({
     client,
-    perPage: config.perPage,
+    // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).
+    perPage:
+      config.perPage === "auto"
+        ? autoPerPage(process.stdout.columns || 80, process.stdout.rows || 24)
+        : config.perPage,
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
@@ -242,7 +250,15 @@ type Flags = ReturnType<typeof parseArgs>["flags"];
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */
 function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
   const perPage =
-    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
+    f.perPage === undefined
+      ? undefined
+      : f.perPage === "auto"
+        ? "auto"
+        : /^\d+$/.test(f.perPage)
+          ? Number(f.perPage)
+          : Number.NaN;
+  const mouse = f.mouse === "on" ? true : f.mouse === "off" ? false : undefined;
+  if (f.mouse !== undefined && mouse === undefined) fail(`--mouse: expected on or off, got "${f.mouse}"`);
   const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
   // A token given by flag is read (and checked) now; JOBTOP_TOKEN and the file's sources by
   // src/config/load.ts, once precedence has chosen one.
@@ -262,6 +278,7 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     columns: f.columns,
     demo: f.demo,
     once: f.once,
+    mouse,
     // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
     bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
   };

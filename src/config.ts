@@ -163,10 +163,11 @@ export interface Settings {
   intervalMs?: number;
   listIntervalMs?: number;
   timeoutMs?: number;
-  perPage?: number;
+  perPage?: number | "auto";
   order?: "desc" | "asc";
   clipboard?: "auto" | "osc52" | "native" | "off";
   bell?: boolean;
+  mouse?: boolean;
   columns?: ListColumn[];
   proxy?: string;
   caFile?: string;
@@ -206,10 +207,18 @@ export const RawConfigSchema = z.object({
   listInterval: duration("--list-interval", DURATION_RANGES.listInterval).optional(),
   timeout: duration("--timeout", DURATION_RANGES.timeout).optional(),
   perPage: z
-    .number({ message: "--per-page: expected a whole number" })
-    .int("--per-page: expected a whole number")
-    .min(1, "--per-page: must be at least 1")
-    .max(500, "--per-page: must be at most 500")
+    .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
+    .superRefine((v, ctx) => {
+      if (v === "auto") return;
+      const message = !Number.isInteger(v)
+        ? "--per-page: expected a whole number or auto"
+        : v < 1
+          ? "--per-page: must be at least 1"
+          : v > 500
+            ? "--per-page: must be at most 500"
+            : undefined;
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
     .optional(),
   order: z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' }).optional(),
   clipboard: z
@@ -221,6 +230,8 @@ export const RawConfigSchema = z.object({
   once: z.boolean(),
   /** Absent unless --bell or --no-bell was given, so that a config file's bell can apply. */
   bell: z.boolean().optional(),
+  /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
+  mouse: z.boolean().optional(),
 });
 
 export interface Config {
@@ -229,12 +240,15 @@ export interface Config {
   intervalMs: number;
   listIntervalMs: number;
   timeoutMs: number;
-  perPage: number;
+  /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
+  perPage: number | "auto";
   order: "desc" | "asc";
   clipboard: "auto" | "osc52" | "native" | "off";
   demo: boolean;
   once: boolean;
   bell: boolean;
+  /** Mouse reporting: the wheel scrolls the focused pane, a click selects a row. */
+  mouse: boolean;
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
@@ -272,6 +286,7 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     order: c.order,
     clipboard: c.clipboard,
     bell: c.bell,
+    mouse: c.mouse,
   };
   if (c.statusLabels !== undefined) {
     const labels = parseLabelList(c.statusLabels);
@@ -309,6 +324,7 @@ const SCALARS: readonly Scalar[] = [
   "order",
   "clipboard",
   "bell",
+  "mouse",
   "columns",
   "proxy",
   "caFile",
@@ -379,6 +395,7 @@ export function resolveSettings(
       demo: opts.demo,
       once: opts.once,
       bell: s.bell ?? DEFAULTS.bell,
+      mouse: s.mouse ?? false,
       statusLabels,
       protocolLabels,
       columns: s.columns,

@@ -8,6 +8,7 @@ import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { probeStatus } from "./probe.js";
+import { keepRaw } from "./raw.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
 export interface ClientOptions {
@@ -171,6 +172,7 @@ export function createClient(opts: ClientOptions): JobClient {
       const env = (await request("v1/job", { id }, signal)) as { job?: unknown };
       const parsed = JobSchema.safeParse(env.job);
       if (!parsed.success) throw redactError(schemaError(parsed.error, "job"), opts.token);
+      keepRaw(parsed.data, env.job);
       return parsed.data;
     },
     async listJobs(q, signal) {

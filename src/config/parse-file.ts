@@ -37,6 +37,7 @@ export const SETTING_KEYS = [
   "columns",
   "clipboard",
   "bell",
+  "mouse",
   "proxy",
   "ca_file",
   "status",
@@ -111,9 +112,9 @@ function settingsSchema(dir: string) {
     list_interval: duration(DURATION_RANGES.listInterval).optional(),
     timeout: duration(DURATION_RANGES.timeout).optional(),
     per_page: field((v, ctx) =>
-      typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 500
-        ? v
-        : fail(ctx, `expected a whole number from 1 to 500, got ${kind(v)}`),
+      v === "auto" || (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 500)
+        ? (v as number | "auto")
+        : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
     ).optional(),
     order: field((v, ctx) =>
       v === "desc" || v === "asc" ? v : fail(ctx, `expected "desc" or "asc", got ${kind(v)}`),
@@ -130,6 +131,9 @@ function settingsSchema(dir: string) {
         : fail(ctx, `expected "auto", "osc52", "native" or "off", got ${kind(v)}`),
     ).optional(),
     bell: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ).optional(),
+    mouse: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ).optional(),
     proxy: field((v, ctx) => {
@@ -246,6 +250,7 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
       columns: s.columns,
       clipboard: s.clipboard,
       bell: s.bell,
+      mouse: s.mouse,
       proxy: s.proxy,
       caFile: s.ca_file,
       statusLabels: s.status,

@@ -3,6 +3,7 @@
 // widest cell, so nothing is cut.
 import type { JobPage, PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
+import { DEFAULTS } from "../config.js";
 import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskJob } from "../model/secrets.js";
@@ -33,7 +34,8 @@ export const ANSI: Record<string, string> = {
 export async function runOnce(ctx: CommandContext): Promise<number> {
   const { config, client } = ctx;
   const r = await fetchOnce(
-    (signal) => client.listJobs({ page: 1, perPage: config.perPage, order: config.order }, signal),
+    (signal) =>
+      client.listJobs({ page: 1, perPage: onePageSize(config.perPage), order: config.order }, signal),
     { intervalMs: config.intervalMs, deadlineMs: config.timeoutMs, singleJob: false, report: ctx.err },
   );
   if (!r.ok) {
@@ -144,4 +146,9 @@ export function plainTable(
 export function paint(text: string, color: string, bold = false): string {
   const codes = [bold ? "1" : "", ANSI[color] ?? ""].filter(Boolean).join(";");
   return codes ? `\x1b[${codes}m${text}\x1b[0m` : text;
+}
+
+/** "auto" follows a screen's height; a one-shot page has none, so it takes the default size. */
+function onePageSize(perPage: number | "auto"): number {
+  return perPage === "auto" ? DEFAULTS.perPage : perPage;
 }

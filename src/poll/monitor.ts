@@ -29,6 +29,8 @@ export interface MissingJob {
 export interface MonitorSnapshot {
   page: number;
   order: Order;
+  /** Jobs per page asked for (changes with the terminal's size under --per-page auto). */
+  perPage: number;
   selectedId: string | undefined;
   list: PollSnapshot<ShownPage>;
   job: PollSnapshot<Job>;
@@ -86,6 +88,7 @@ export class Monitor {
     this.snap = {
       page: 1,
       order: opts.order,
+      perPage: opts.perPage,
       selectedId: undefined,
       list: this.list.getSnapshot(),
       job: { ...this.job.getSnapshot(), data: undefined },
@@ -138,6 +141,17 @@ export class Monitor {
     this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
   }
 
+  /**
+   * A new page size: the page asked for is the one that holds the job at `anchor` (0-based, in
+   * the service's order) under the old size, so the job the user watches stays on screen.
+   */
+  setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
+    if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
+    const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
+    this.update({ perPage, page });
+    this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
+  }
+
   setOrder(order: Order): void {
     if (order === this.snap.order) return;
     this.seenPages.clear();
@@ -158,7 +172,8 @@ export class Monitor {
   }
 
   private listFetch(page: number, order: Order) {
-    const { client, perPage } = this.opts;
+    const client = this.opts.client;
+    const perPage = this.snap?.perPage ?? this.opts.perPage;
     return async (signal: AbortSignal) =>
       shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
   }

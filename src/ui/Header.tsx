@@ -22,6 +22,7 @@ export interface HeaderProps {
   changes: number;
   connection: Connection;
   width: number;
+  /** The filters and sort in force, as words ("filter: gpu (7 of 20) · sort: age"); "" when none. */
   filter: string;
 }
 
@@ -33,7 +34,7 @@ export const Header = memo(function Header(p: HeaderProps) {
   ];
   // The poll intervals are the least needed; they go first when the line is short.
   if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
-  if (p.filter) parts.push(`filter "${p.filter}"`);
+  if (p.filter) parts.push(p.filter);
   const rest = parts
     .slice(3)
     .map((x) => ` · ${x}`)

@@ -13,7 +13,9 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
   const names = KNOWN_STATUS_CODES.map((c) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c)));
   return [
-    ["›", "the selected row"],
+    ["›", "the selected row (the highlighted entry in a picker)"],
+    ["abc", "underlined on yellow: what the / filter matched in a row"],
+    ["12/100", "in the list's title row: the selected row, and the rows shown"],
     ["✱", "changed in the last 10 s (a row, a log entry); in the header, changes seen"],
     [symbols, `status ${names.join(", ")}`],
     [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
@@ -73,13 +75,13 @@ export function HelpOverlay({
           ? t - 1
           : a === "down"
             ? t + 1
-            : a === "prevPage"
+            : a === "prevPage" || a === "pageUp"
               ? t - page
-              : a === "nextPage"
+              : a === "nextPage" || a === "pageDown"
                 ? t + page
-                : a === "firstPage"
+                : a === "firstPage" || a === "firstRow"
                   ? 0
-                  : a === "lastPage"
+                  : a === "lastPage" || a === "lastRow"
                     ? max
                     : t;
       setScroll((t) => Math.max(0, Math.min(max, to(Math.min(t, max)))));

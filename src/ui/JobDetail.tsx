@@ -2,6 +2,7 @@
 import { Box, Text } from "ink";
 import { fit } from "../model/format.js";
 import type { Line } from "./detail-lines.js";
+import { scrollPosition } from "./scroll-position.js";
 
 export interface JobDetailProps {
   lines: Line[];
@@ -16,11 +17,16 @@ export function JobDetail({ lines, scroll, width, height, focused, title }: JobD
   const body = Math.max(0, height - 1);
   const top = Math.max(0, Math.min(scroll, lines.length - body));
   const shown = lines.slice(top, top + body);
-  const more = lines.length > body ? ` ${top + 1}–${Math.min(lines.length, top + body)}/${lines.length}` : "";
+  // Where the pane is scrolled to, at the right end of the title line, apart from the title.
+  const where = scrollPosition(top, shown.length, lines.length);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold inverse={focused} dimColor={!focused} wrap="truncate">
-        {fit(`${title}${more}${focused ? "  (↑↓ scroll, Tab back)" : ""}`, width)}
+        {fit(
+          `${title}${focused ? "  (↑↓ scroll, Enter expand, Tab back)" : ""}`,
+          Math.max(0, width - where.length),
+        )}
+        {where.length <= width ? where : ""}
       </Text>
       {shown.map((l, i) => (
         <Text

@@ -7,6 +7,7 @@ import type { Job } from "../api/schema.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
+import { markMatches } from "./mark-matches.js";
 
 export interface JobListProps {
   items: PageItem[];
@@ -21,18 +22,31 @@ export interface JobListProps {
   emptyText: string;
   /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
   note?: string;
+  /** Where the cursor is among the rows ("12/100"), shown in the header row. */
+  position?: string;
+  /** The filter text, highlighted where it occurs in the rows. */
+  mark?: string;
+}
+
+/** Rows for jobs in a list pane of `height` (the first is the titles, the last maybe a note). */
+export function listBodyRows(height: number, note: boolean): number {
+  return Math.max(0, height - 1 - (note ? 1 : 0));
+}
+
+/** The first row shown: the cursor kept in view, centred where the page allows. */
+export function listTop(cursor: number, bodyRows: number, count: number): number {
+  return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
 }
 
 export function JobList(props: JobListProps) {
   const { items, cursor, width, height, columns } = props;
-  const bodyRows = Math.max(0, height - 1 - (props.note ? 1 : 0));
-  // Keep the cursor in view, centred where the page allows.
-  const top = Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), items.length - bodyRows));
+  const bodyRows = listBodyRows(height, props.note !== undefined);
+  const top = listTop(cursor, bodyRows, items.length);
   const visible = items.slice(top, top + bodyRows);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text dimColor={!props.focused} bold wrap="truncate">
-        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns)}`, width)}
+        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, props.position)}`, width)}
       </Text>
       {visible.length === 0 ? (
         <Text dimColor wrap="truncate">
@@ -52,6 +66,7 @@ export function JobList(props: JobListProps) {
               selected={index === cursor}
               changed={props.changed(item.job.id)}
               nowSec={props.nowSec}
+              mark={props.mark}
             />
           ) : (
             <Text key={key} color="red" inverse={index === cursor} wrap="truncate">
@@ -77,17 +92,33 @@ interface RowProps {
   selected: boolean;
   changed: boolean;
   nowSec: number;
+  mark: string | undefined;
 }
 
 /** One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it. */
-const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec }: RowProps) {
+const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec, mark }: RowProps) {
   const cells = rowCells(job, columns, labels, nowSec);
   const marker = `${selected ? "›" : " "}${changed ? "✱" : " "}`;
   const tail = fit(cells.rest, Math.max(0, width - MARKER_WIDTH - 1 - (columns[0]?.width ?? 0)));
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
       {marker}
-      <Text color={cells.statusColor}>{cells.status}</Text> {tail}
+      <Text color={cells.statusColor}>{marked(cells.status, mark)}</Text> {marked(tail, mark)}
     </Text>
   );
 });
+
+/** The filter's matches underlined on a yellow ground (the underline stays without colour). */
+function marked(text: string, mark: string | undefined) {
+  if (!mark) return text;
+  return markMatches(text, mark).map((r, i) =>
+    r.hit ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional
+      <Text key={i} underline color="black" backgroundColor="yellow">
+        {r.text}
+      </Text>
+    ) : (
+      r.text
+    ),
+  );
+}

@@ -4,6 +4,7 @@ import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
 import { takeScreen } from "../terminal/screen.js";
+import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
@@ -23,13 +24,20 @@ export async function runMonitor(config: Config, monitor: Monitor): Promise<numb
     // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
     // makes it clear the screen and draw the whole frame then. A resume takes the same path.
     redraw: () => out.emit("resize"),
+    mouse: config.mouse,
   });
   screen.enter();
   // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
   // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
   await firstPage(monitor, FIRST_PAGE_WAIT_MS);
   app = render(
-    <App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} onSuspend={screen.suspend} />,
+    <App
+      monitor={monitor}
+      config={config}
+      writeRaw={(s) => out.write(s)}
+      onSuspend={screen.suspend}
+      onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
+    />,
     {
       exitOnCtrlC: false,
       patchConsole: false,

@@ -2,8 +2,10 @@
 // keys become actions here; data lives in the Monitor, not in this state.
 import { parseJobId } from "../model/ids.js";
 import { sanitize } from "../model/sanitize.js";
+import type { SortColumn } from "../model/sort.js";
 
-export type Overlay = "none" | "help" | "picker";
+/** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
+export type Overlay = "none" | "help" | "picker" | "connect" | "json";
 
 export interface UiState {
   /** The cursor's row; the row its job was last on, while that job is off the page. */
@@ -21,7 +23,16 @@ export interface UiState {
   scroll: number;
   overlay: Overlay;
   prompt: { kind: "filter" | "jump"; text: string } | undefined;
+  /** The text filter, applied as it is typed. */
   filter: string;
+  /** Only jobs with this status (`f`). */
+  statusFilter: number | undefined;
+  /** The column the page is sorted by (`<` `>`); undefined: the service's order. */
+  sort: SortColumn | undefined;
+  /** Long fields of the detail pane (cmd, envs, desc) shown in full (within their caps). */
+  expanded: boolean;
+  /** The open overlay's own position: the JSON view's scroll, a picker's highlighted entry. */
+  overlayScroll: number;
   showSecrets: boolean;
   message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
 }
@@ -35,6 +46,10 @@ export const initialUi: UiState = {
   overlay: "none",
   prompt: undefined,
   filter: "",
+  statusFilter: undefined,
+  sort: undefined,
+  expanded: false,
+  overlayScroll: 0,
   showSecrets: false,
   message: undefined,
 };
@@ -42,11 +57,20 @@ export const initialUi: UiState = {
 export type UiAction =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
   | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
+  /** g / G: the first or last row (the detail's top or bottom when it has focus). */
+  | { type: "moveTo"; to: "first" | "last"; ids: readonly (string | undefined)[]; maxScroll: number }
+  /** A row chosen directly (a mouse click). */
+  | { type: "select"; row: number; ids: readonly (string | undefined)[] }
   /** The rows changed. `fresh`: they answer the page and order asked for (not the last page's, kept while loading). */
   | { type: "follow"; ids: readonly (string | undefined)[]; fresh: boolean }
   | { type: "pageChanged" }
   | { type: "focus" }
   | { type: "overlay"; overlay: Overlay }
+  /** Moves the open overlay's position by `delta` or to `to`, within 0…max. */
+  | { type: "overlayScroll"; delta?: number; to?: number; max: number }
+  | { type: "statusFilter"; status: number | undefined }
+  | { type: "sort"; column: SortColumn | undefined }
+  | { type: "expand" }
   | { type: "secrets"; show?: boolean }
   | { type: "prompt"; kind: "filter" | "jump" }
   | { type: "promptInput"; text: string }
@@ -58,6 +82,9 @@ export type UiAction =
   | { type: "clearMessage"; seq: number };
 
 let messageSeq = 0;
+
+/** Back to the first row (of rows a new filter leaves), with no job taken yet. */
+const TOP = { cursor: 0, cursorId: undefined, scroll: 0 } as const;
 
 export function uiReducer(s: UiState, a: UiAction): UiState {
   switch (a.type) {
@@ -72,6 +99,15 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
           ? clamp(s.cursor, 0, last)
           : clamp((sel.away === "pinned" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
       return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+    }
+    case "moveTo": {
+      if (s.focus === "detail") return { ...s, scroll: a.to === "first" ? 0 : Math.max(0, a.maxScroll) };
+      const cursor = a.to === "first" ? 0 : Math.max(0, a.ids.length - 1);
+      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+    }
+    case "select": {
+      if (a.row < 0 || a.row >= a.ids.length) return s;
+      return { ...s, pinnedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
     }
     case "follow": {
       if (s.cursorId === undefined) {
@@ -91,19 +127,38 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "focus":
       return { ...s, focus: s.focus === "list" ? "detail" : "list" };
     case "overlay":
-      return { ...s, overlay: a.overlay };
+      return { ...s, overlay: a.overlay, overlayScroll: 0 };
+    case "overlayScroll": {
+      const to = a.to ?? s.overlayScroll + (a.delta ?? 0);
+      return { ...s, overlayScroll: clamp(to, 0, Math.max(0, a.max)) };
+    }
+    case "statusFilter":
+      return { ...s, statusFilter: a.status, ...TOP };
+    case "sort":
+      // The cursor stays on its job, wherever the sort puts it.
+      return { ...s, sort: a.column };
+    case "expand":
+      return { ...s, expanded: !s.expanded };
     case "secrets":
       return { ...s, showSecrets: a.show ?? !s.showSecrets };
     case "prompt":
       return { ...s, prompt: { kind: a.kind, text: a.kind === "filter" ? s.filter : "" } };
     case "promptInput":
-      return s.prompt ? { ...s, prompt: { ...s.prompt, text: a.text } } : s;
+      if (!s.prompt) return s;
+      // The filter applies as it is typed, from the first row of what it leaves.
+      if (s.prompt.kind === "filter")
+        return a.text === s.filter
+          ? { ...s, prompt: { ...s.prompt, text: a.text } }
+          : { ...s, prompt: { ...s.prompt, text: a.text }, filter: a.text, ...TOP };
+      return { ...s, prompt: { ...s.prompt, text: a.text } };
     case "promptCancel":
-      return { ...s, prompt: undefined };
+      // Esc at the filter prompt clears the filter; the cursor stays on its job.
+      return s.prompt?.kind === "filter"
+        ? { ...s, prompt: undefined, filter: "" }
+        : { ...s, prompt: undefined };
     case "promptSubmit": {
       if (!s.prompt) return s;
-      if (s.prompt.kind === "filter")
-        return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, cursorId: undefined, scroll: 0 };
+      if (s.prompt.kind === "filter") return { ...s, prompt: undefined };
       const text = s.prompt.text.trim();
       if (text === "") return { ...s, prompt: undefined };
       // A number is an id. Anything else may be a displayID: the service cannot be searched by
@@ -124,7 +179,9 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       if (s.overlay !== "none") return { ...s, overlay: "none" };
       if (s.focus === "detail") return { ...s, focus: "list" };
       if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
-      return s.filter ? { ...s, filter: "" } : s; // the cursor stays on its job
+      // Filters clear one at a time, the text first; the cursor stays on its job.
+      if (s.filter) return { ...s, filter: "" };
+      return s.statusFilter !== undefined ? { ...s, statusFilter: undefined } : s;
     case "message":
       return { ...s, message: msg(a.text, a.tone ?? "info") };
     case "clearMessage":

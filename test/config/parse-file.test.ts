@@ -100,8 +100,11 @@ describe("every problem is one line with the file, the line and the key", () => 
     ['[profiles.a]\nprofile = "b"\n', /:2: profiles\.a\.profile: unknown key \(profiles cannot be nested/],
     ["frobnicate = 1\n", /:1: frobnicate: unknown key$/],
     // wrong types
-    ['per_page = "fifty"\n', /:1: per_page: expected a whole number from 1 to 500, got a string \("fifty"\)/],
-    ["per_page = 0\n", /:1: per_page: expected a whole number from 1 to 500, got a number \(0\)/],
+    [
+      'per_page = "fifty"\n',
+      /:1: per_page: expected a whole number from 1 to 500, or "auto", got a string \("fifty"\)/,
+    ],
+    ["per_page = 0\n", /:1: per_page: expected a whole number from 1 to 500, or "auto", got a number \(0\)/],
     [
       '\n\n[profiles.x]\ninterval = "soon"\n',
       /:4: profiles\.x\.interval: expected a duration like 2s or 500ms, got "soon"/,
@@ -233,5 +236,18 @@ describe("key lines", () => {
     expect(at("t", "u", "v", "w")).toBe(4);
     expect(at("t", "u", "x")).toBeUndefined(); // inside a multi-line string
     expect(at("arr", "y")).toBe(8);
+  });
+});
+
+describe("per_page and mouse", () => {
+  it('take "auto" and true/false, at the top level and in a profile', () => {
+    const f = parseConfigFile(
+      FILE,
+      'per_page = "auto"\nmouse = true\n[profiles.p]\nper_page = 30\nmouse = false\n',
+    );
+    expect(f.top.perPage).toBe("auto");
+    expect(f.top.mouse).toBe(true);
+    expect(f.profiles.get("p")?.perPage).toBe(30);
+    expect(f.profiles.get("p")?.mouse).toBe(false);
   });
 });

@@ -127,19 +127,19 @@ describe("keys in a real terminal", () => {
     await selectRow(t, jobs, (job as Job).id);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press("2");
     await t.waitFor(/URL \[2\].*sent to the terminal clipboard/);
     expect(osc52Payloads(t.raw())).toEqual([urls[1]]);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press(KEYS.esc);
-    await t.waitFor((sc) => !sc.includes("Copy which URL?"));
+    await t.waitFor((sc) => !sc.includes("Copy which?"));
     expect(osc52Payloads(t.raw())).toHaveLength(1);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press("a");
     await t.waitFor(`${urls.length} URLs: sent to the terminal clipboard`);
     expect(osc52Payloads(t.raw())).toEqual([urls[1], urls.join("\n")]);
@@ -155,6 +155,8 @@ describe("keys in a real terminal", () => {
     await t.waitFor(/Job \d+/, 5000);
     await selectRow(t, jobs, (job as Job).id);
     t.press("c");
+    await t.waitFor("Copy which?"); // its URL, the ssh command, the password
+    t.press("1");
     await t.waitFor("sent to the terminal clipboard");
     expect(osc52Payloads(t.raw(), true)).toEqual(urlsOf(job as Job));
     expect(osc52Payloads(t.raw())).toEqual([]); // never the bare form as well

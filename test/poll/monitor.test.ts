@@ -254,4 +254,25 @@ describe("Monitor", () => {
     m.setOrder("asc");
     expect(m.lastSeenPage("21")).toBeUndefined();
   });
+
+  it("setPerPage asks for the page that holds the anchor job under the new size, and keeps paging by it", async () => {
+    const { client, calls } = scripted((q) => pageOf([job(1)], q, { numPages: 20 }));
+    const m = start(client);
+    await vi.advanceTimersByTimeAsync(0);
+    m.setPage(3);
+    await vi.advanceTimersByTimeAsync(0);
+    // The 50th job (0-based 49, row 9 of page 3 at 20 a page) is on page 2 at 46 a page.
+    m.setPerPage(46, 49);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list.at(-1)).toEqual({ page: 2, perPage: 46, order: "desc" });
+    expect(m.getSnapshot()).toMatchObject({ page: 2, perPage: 46 });
+    m.setPage(3);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list.at(-1)).toEqual({ page: 3, perPage: 46, order: "desc" });
+    const n = calls.list.length;
+    m.setPerPage(46, 0); // the same size: nothing to ask
+    m.setPerPage(0, 0); // not a size
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list.length).toBe(n);
+  });
 });

@@ -85,7 +85,7 @@ describe("App", () => {
     app.stdin.write("57\r"); // pasted, or typed faster than we read
     await app.waitFor((x) => selected(x) === 57);
     app.stdin.write("/nb\x7f\x7fins\r"); // typing, two backspaces, more typing, Enter
-    await app.waitFor((x) => x.includes(`filter "ins"`));
+    await app.waitFor((x) => strip(x).includes("filter: ins ("));
   });
 
   it("marks a job reached with : on its row, moves on from it, and says when it is on no row", async () => {
@@ -128,8 +128,14 @@ describe("App", () => {
     const app = setup();
     await app.waitFor((x) => /Job \d+/.test(x));
     app.stdin.write("?");
-    const f = strip(await app.waitFor((x) => x.includes("Keys")));
-    for (const b of KEYMAP) expect(f).toContain(b.keys);
+    // It scrolls: everything seen from its top to its end.
+    let seen = strip(await app.waitFor((x) => x.includes("Keys")));
+    for (let i = 0; i < 80; i++) {
+      app.stdin.write("j");
+      await new Promise((r) => setTimeout(r, 10));
+      seen += strip(app.frame());
+    }
+    for (const b of KEYMAP) expect(seen).toContain(b.keys);
   });
 
   it("masks secrets until s", async () => {

@@ -39,7 +39,7 @@ describe("detailLines", () => {
     const j = job({ desc: "d".repeat(10_000_000) });
     j.app.cmd = "run --flag\n".repeat(1_000_000);
     j.app.envs = `${"X=1;".repeat(2_000_000)}API_TOKEN=secret-at-the-end`;
-    const lines = detailLines(j, opts);
+    const lines = detailLines(j, { ...opts, expanded: true });
     expect(lines.length).toBeLessThan(200);
     const all = texts(lines);
     expect(all.filter((l) => l.startsWith("  run --flag"))).toHaveLength(CAPS.cmd.rows);
@@ -103,7 +103,8 @@ describe("useDetailLines", () => {
     const second = seen.at(-2) ?? [];
     const third = seen.at(-1) ?? [];
     const bodyStart = (ls: Line[]) => ls.findIndex((l) => l.text === "Ports and URLs");
-    const body = (ls: Line[]) => ls.slice(bodyStart(ls));
+    // The body ends where the "More" section (rebuilt with each poll, like the head) begins.
+    const body = (ls: Line[]) => ls.slice(bodyStart(ls), ls.findIndex((l) => l.text === "More") - 1);
     // The same Line objects: the body was not rebuilt for the equal copy …
     expect(body(second).every((l, i) => l === body(first)[i])).toBe(true);
     // … while the head was (its ages follow the clock).

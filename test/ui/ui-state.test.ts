@@ -127,3 +127,53 @@ describe("the jump prompt", () => {
     expect(s.pinnedId).toBeUndefined();
   });
 });
+
+describe("navigation and filters", () => {
+  const ids = ["10", "9", "8", "7", "6"];
+
+  it("g/G go to the first and last row; with the detail focused they scroll it", () => {
+    let s = run(initialUi, follow(ids), { type: "moveTo", to: "last", ids, maxScroll: 30 });
+    expect(selectionOf(s, ids)).toEqual({ id: "6", row: 4, away: undefined });
+    s = run(s, { type: "moveTo", to: "first", ids, maxScroll: 30 });
+    expect(selectionOf(s, ids).id).toBe("10");
+    s = run(s, { type: "focus" }, { type: "moveTo", to: "last", ids, maxScroll: 30 });
+    expect(s.scroll).toBe(30);
+    expect(selectionOf(s, ids).id).toBe("10");
+  });
+
+  it("filters as typed from the first row; Enter keeps the filter, Esc at the prompt clears it", () => {
+    let s = run(initialUi, follow(ids), move(2, ids), { type: "prompt", kind: "filter" });
+    s = run(s, { type: "promptInput", text: "a" });
+    expect(s.filter).toBe("a");
+    expect(s.cursorId).toBeUndefined(); // the first of the rows it leaves, once they are known
+    s = run(s, { type: "promptSubmit" });
+    expect(s.prompt).toBeUndefined();
+    expect(s.filter).toBe("a");
+    s = run(s, { type: "prompt", kind: "filter" });
+    expect(s.prompt?.text).toBe("a");
+    s = run(s, { type: "promptCancel" });
+    expect(s.filter).toBe("");
+  });
+
+  it("Esc clears the text filter, then the status filter", () => {
+    let s = run(initialUi, { type: "statusFilter", status: 2 }, { type: "prompt", kind: "filter" });
+    s = run(s, { type: "promptInput", text: "gpu" }, { type: "promptSubmit" });
+    s = run(s, { type: "escape" });
+    expect([s.filter, s.statusFilter]).toEqual(["", 2]);
+    s = run(s, { type: "escape" });
+    expect(s.statusFilter).toBeUndefined();
+  });
+
+  it("keeps an overlay's position within its entries", () => {
+    let s = run(
+      initialUi,
+      { type: "overlay", overlay: "picker" },
+      { type: "overlayScroll", delta: 5, max: 2 },
+    );
+    expect(s.overlayScroll).toBe(2);
+    s = run(s, { type: "overlayScroll", delta: -9, max: 2 });
+    expect(s.overlayScroll).toBe(0);
+    s = run(s, { type: "overlayScroll", delta: 1, max: 2 }, { type: "overlay", overlay: "none" });
+    expect(s.overlayScroll).toBe(0);
+  });
+});

@@ -1,0 +1,229 @@
+// What each key does: one function per action of the keymap (keymap.ts says which key is which
+// action), plus the keys of the prompt and the overlays, which take every key while open. Each
+// function gets the state as of this key press (ActionContext) and changes the UI state by
+// dispatch, the data by calling the monitor.
+import type { Key } from "ink";
+import { describeError } from "../api/errors.js";
+import type { Config } from "../config.js";
+import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../model/copy-plan.js";
+import { nextStatus } from "../model/filter.js";
+import { nextSort } from "../model/sort.js";
+import { type SshTarget, sshTargets } from "../model/ssh.js";
+import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
+import { copyText } from "../terminal/clipboard.js";
+import { copyEntries } from "./copy-entries.js";
+import { type Action, actionFor } from "./keymap.js";
+import type { Layout } from "./layout.js";
+import type { Overlay, UiAction, UiState } from "./ui-state.js";
+import { pageRows, pageStatuses, type View } from "./view.js";
+
+export interface ActionContext {
+  /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
+  ui: UiState;
+  /** The monitor's data as of this key. */
+  snap: MonitorSnapshot;
+  /** The rows, the selection and the selected job, for `ui` and `snap`. */
+  view: View;
+  layout: Layout;
+  /** How far the detail pane can scroll, as last drawn. */
+  detailMaxScroll: number;
+  /** How far the open overlay's position can go, as last drawn (JSON view: scroll; picker: last entry). */
+  overlayMax: number;
+  monitor: Monitor;
+  config: Config;
+  dispatch: (a: UiAction) => void;
+  /** Raw terminal writes (OSC 52), outside Ink's frame. */
+  writeRaw: (s: string) => void;
+  quit: () => void;
+  /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
+  suspend: () => string | undefined;
+  /** Runs ssh in the foreground with the terminal; says how it ended. */
+  connect: (target: SshTarget, jobId: string) => string;
+}
+
+type Run = (c: ActionContext) => void;
+
+const goToPage = (c: ActionContext, target: number) => {
+  if (target !== c.snap.page && target >= 1 && target <= c.monitor.numPages()) {
+    c.monitor.setPage(target);
+    c.dispatch({ type: "pageChanged" });
+  }
+};
+
+const move = (c: ActionContext, delta: number) =>
+  c.dispatch({ type: "move", delta, ids: c.view.ids, maxScroll: c.detailMaxScroll });
+
+const moveTo = (c: ActionContext, to: "first" | "last") =>
+  c.dispatch({ type: "moveTo", to, ids: c.view.ids, maxScroll: c.detailMaxScroll });
+
+/** PgUp / PgDn: a screen of the detail when it has focus, else a page of the list. */
+const pageKey = (c: ActionContext, step: 1 | -1) => {
+  if (c.ui.focus === "detail") move(c, step * Math.max(1, c.layout.detailHeight - 2));
+  else goToPage(c, c.snap.page + step);
+};
+
+const say = (c: ActionContext, text: string, tone: "info" | "warn" = "info") =>
+  c.dispatch({ type: "message", text, tone });
+
+/** The keymap's actions. Adding a key: a row in keymap.ts, its action's name there, a function here. */
+export const ACTIONS: Record<Action, Run> = {
+  up: (c) => move(c, -1),
+  down: (c) => move(c, 1),
+  firstRow: (c) => moveTo(c, "first"),
+  lastRow: (c) => moveTo(c, "last"),
+  nextPage: (c) => goToPage(c, c.snap.page + 1),
+  prevPage: (c) => goToPage(c, c.snap.page - 1),
+  pageDown: (c) => pageKey(c, 1),
+  pageUp: (c) => pageKey(c, -1),
+  firstPage: (c) => goToPage(c, 1),
+  lastPage: (c) => goToPage(c, c.monitor.numPages()),
+  toggleOrder: (c) => {
+    c.monitor.setOrder(c.snap.order === "desc" ? "asc" : "desc");
+    c.dispatch({ type: "pageChanged" });
+  },
+  sortNext: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, 1) }),
+  sortPrev: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, -1) }),
+  refresh: (c) => {
+    c.monitor.refresh();
+    say(c, "refreshing…");
+  },
+  copy: (c) => {
+    const entries = copyEntries(c.view.selected);
+    if (entries.length === 0) say(c, "this job has no URLs to copy", "warn");
+    else if (entries.length === 1) copy(c, entries[0] as CopyEntry);
+    else c.dispatch({ type: "overlay", overlay: "picker" });
+  },
+  connect: (c) => {
+    const job = c.view.selected;
+    const targets = job ? sshTargets(job) : [];
+    if (!job || targets.length === 0) say(c, "this job has no ssh:// URL to connect to", "warn");
+    else if (targets.length === 1) say(c, c.connect(targets[0] as SshTarget, job.id));
+    else c.dispatch({ type: "overlay", overlay: "connect" });
+  },
+  secrets: (c) => c.dispatch({ type: "secrets" }),
+  filter: (c) => c.dispatch({ type: "prompt", kind: "filter" }),
+  statusFilter: (c) => {
+    const next = nextStatus(c.ui.statusFilter, pageStatuses(c.snap.list.data));
+    c.dispatch({ type: "statusFilter", status: next });
+  },
+  jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
+  json: (c) => {
+    if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
+    else say(c, "no job to show", "warn");
+  },
+  expand: (c) => c.dispatch(c.ui.focus === "detail" ? { type: "expand" } : { type: "focus" }),
+  focus: (c) => c.dispatch({ type: "focus" }),
+  help: (c) => c.dispatch({ type: "overlay", overlay: "help" }),
+  suspend: (c) => {
+    const refused = c.suspend();
+    if (refused) say(c, refused, "warn");
+  },
+  quit: (c) => c.quit(),
+};
+
+/** Copies one entry (a URL with control characters is refused) and says how on the status line. */
+function copy(c: ActionContext, entry: CopyEntry): void {
+  copyPlan(c, planCopyEntry(entry));
+}
+
+function copyPlan(c: ActionContext, { text, what }: CopyPlan): void {
+  if (text === undefined) {
+    say(c, what, "warn");
+    return;
+  }
+  copyText(text, { mode: c.config.clipboard, write: c.writeRaw }).then(
+    (r) => say(c, `${what}: ${r.message}`, r.ok ? "info" : "warn"),
+    (e: unknown) => say(c, `copy failed: ${describeError(e)}`, "warn"),
+  );
+}
+
+type ModalKeys = (input: string, key: Key, c: ActionContext) => void;
+
+/** Prompts (filter, jump) take every key until Enter or Esc. */
+const promptKeys: ModalKeys = (input, key, c) => {
+  const prompt = c.ui.prompt;
+  if (!prompt) return;
+  if (key.return) c.dispatch({ type: "promptSubmit", rows: pageRows(c.snap.list.data) });
+  else if (key.escape) c.dispatch({ type: "promptCancel" });
+  else if (key.backspace || key.delete) c.dispatch({ type: "promptInput", text: prompt.text.slice(0, -1) });
+  else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
+    c.dispatch({ type: "promptInput", text: (prompt.text + input).slice(0, 80) });
+};
+
+/**
+ * A list to pick from (the copy and connect pickers): a digit picks one of the first nine,
+ * ↑↓ (k j) and Enter any; Esc, q or the key that opened it closes it.
+ */
+function pickerKeys<T>(
+  entries: (c: ActionContext) => T[],
+  pick: (c: ActionContext, chosen: T) => void,
+  opener: string,
+  extra?: (input: string, c: ActionContext, all: T[]) => boolean,
+): ModalKeys {
+  return (input, key, c) => {
+    const all = entries(c);
+    const close = () => c.dispatch({ type: "overlay", overlay: "none" });
+    const a = actionFor(input, key);
+    if (a === "up" || a === "down") {
+      c.dispatch({ type: "overlayScroll", delta: a === "up" ? -1 : 1, max: all.length - 1 });
+      return;
+    }
+    const n = /^[1-9]$/.test(input) ? Number(input) : key.return ? c.ui.overlayScroll + 1 : 0;
+    const chosen = all[n - 1];
+    if (chosen !== undefined) {
+      close();
+      pick(c, chosen);
+    } else if (extra?.(input, c, all)) close();
+    else if (key.escape || input === "q" || input === opener) close();
+  };
+}
+
+/** Each overlay takes the keys while it is open. */
+const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
+  picker: pickerKeys(
+    (c) => copyEntries(c.view.selected),
+    copy,
+    "c",
+    (input, c, all) => {
+      if (input !== "a") return false;
+      copyPlan(c, planCopy(c.view.urls));
+      return all.length > 0;
+    },
+  ),
+  connect: pickerKeys(
+    (c) => (c.view.selected ? sshTargets(c.view.selected) : []),
+    (c, t) => say(c, c.connect(t, c.view.selected?.id ?? "")),
+    "x",
+  ),
+  // The JSON view scrolls with the move keys; s shows its secrets as on the detail pane.
+  json: (input, key, c) => {
+    const a = actionFor(input, key);
+    const max = c.overlayMax;
+    const screen = Math.max(1, c.layout.bodyHeight - 2);
+    const scroll = (delta: number) => c.dispatch({ type: "overlayScroll", delta, max });
+    if (a === "up" || a === "down") scroll(a === "up" ? -1 : 1);
+    else if (a === "pageUp" || a === "pageDown" || a === "prevPage" || a === "nextPage")
+      scroll(a === "pageUp" || a === "prevPage" ? -screen : screen);
+    else if (a === "firstRow" || a === "firstPage" || a === "lastRow" || a === "lastPage")
+      c.dispatch({ type: "overlayScroll", to: a === "firstRow" || a === "firstPage" ? 0 : max, max });
+    else if (a === "secrets") c.dispatch({ type: "secrets" });
+    else if (key.escape || input === "q" || input === "y") c.dispatch({ type: "overlay", overlay: "none" });
+  },
+  // The help overlay scrolls with the move keys itself (HelpOverlay.tsx).
+  help: (input, key, c) => {
+    if (key.escape || input === "?" || input === "q") c.dispatch({ type: "overlay", overlay: "none" });
+  },
+};
+
+/** One key press: Ctrl+Z and Ctrl+C from anywhere, then the open prompt or overlay, else the keymap. */
+export function handleKey(input: string, key: Key, c: ActionContext): void {
+  const action = actionFor(input, key);
+  // Ctrl+Z suspends from anywhere, prompts and overlays included, as Ctrl+C quits.
+  const modal = c.ui.prompt ? promptKeys : c.ui.overlay !== "none" ? OVERLAY_KEYS[c.ui.overlay] : undefined;
+  if (action === "suspend") ACTIONS.suspend(c);
+  else if (modal) {
+    modal(input, key, c);
+    if (key.ctrl && input === "c") c.quit();
+  } else if (key.escape) c.dispatch({ type: "escape" });
+  else if (action) ACTIONS[action](c);
+}
