@@ -16,6 +16,12 @@ export interface ScreenHooks {
   stop(): void;
   /** Draws the whole frame, not only what changed: the screen was someone else's meanwhile. */
   redraw(): void;
+  /**
+   * Terminal modes of jobtop's own beyond the screen (its title, focus reports): the bytes that
+   * set them, written on entering and on each resume, and the bytes that undo them, written on
+   * every hand-back (each way out, each suspend).
+   */
+  modes?: { enter(): string; leave(): string };
 }
 
 export interface Screen {
@@ -37,7 +43,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   };
   const handBack = () => {
     setRaw(false);
-    out.write(LEAVE);
+    out.write((hooks.modes?.leave() ?? "") + LEAVE);
   };
 
   const restore = () => {
@@ -96,7 +102,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR);
+    out.write(ENTER + HIDE_CURSOR + (hooks.modes?.enter() ?? ""));
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     (out as { _refreshSize?: () => void })._refreshSize?.();
@@ -125,7 +131,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER);
+      out.write(ENTER + (hooks.modes?.enter() ?? ""));
     },
     restore,
     suspend,
