@@ -34,6 +34,11 @@ const HELP = `
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
+    --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
+                          (default off; see "Getting notified" in the README)
+    --pin ID              watch this job wherever it is (repeat for more)
+    --title on|off        show the monitor's state in the terminal's title (default on)
+    --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
 
   Other
     --demo                start the demo service in-process and monitor it
@@ -84,6 +89,10 @@ function parseArgs() {
       order: { type: "string" },
       clipboard: { type: "string" },
       bell: { type: "boolean", default: false },
+      notify: { type: "string" },
+      pin: { type: "string", isMultiple: true },
+      title: { type: "string" },
+      hyperlinks: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       port: { type: "string" },
@@ -105,6 +114,10 @@ const KNOWN = new Set([
   "order",
   "clipboard",
   "bell",
+  "notify",
+  "pin",
+  "title",
+  "hyperlinks",
   "demo",
   "once",
   "port",
@@ -167,6 +180,10 @@ async function main(): Promise<void> {
     demo: f.demo,
     once: f.once,
     bell: f.bell,
+    notify: f.notify as RawConfig["notify"],
+    hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
+    title: f.title as RawConfig["title"],
+    pins: f.pin,
   };
   // The demo service names its own codes; a real service's are not in the spec.
   const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
@@ -208,6 +225,7 @@ async function main(): Promise<void> {
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
+    pins: config.pins,
   });
   monitor.start();
   const { runMonitor } = await import("./ui/run.js");

@@ -1,6 +1,7 @@
 // One validated Config, with every default in one place. cli.tsx gathers flags, environment and
 // files into a raw object; this module checks it and says in one line what is wrong.
 import { z } from "zod";
+import { parseJobId } from "./model/ids.js";
 
 export const DEFAULTS = {
   intervalMs: 2_000,
@@ -9,6 +10,9 @@ export const DEFAULTS = {
   order: "desc",
   timeoutMs: 10_000,
   clipboard: "auto",
+  notify: "off",
+  hyperlinks: "auto",
+  title: true,
 } as const;
 
 /** Parses "2", "2s", "500ms", "1m" into milliseconds; bare numbers are seconds. */
@@ -84,6 +88,29 @@ export const RawConfigSchema = z.object({
   demo: z.boolean(),
   once: z.boolean(),
   bell: z.boolean(),
+  notify: z
+    .enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
+      message: "--notify: expected auto, osc9, osc777, osc99, bell or off",
+    })
+    .optional(),
+  hyperlinks: z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }).optional(),
+  /** On by default; "off" (the flag) or false (a config file) leaves the terminal's title alone. */
+  title: z
+    .union([z.boolean(), z.enum(["on", "off"])], { message: "--title: expected on or off" })
+    .transform((v) => v === true || v === "on")
+    .optional(),
+  pins: z
+    .array(
+      z.string().transform((v, ctx) => {
+        const id = parseJobId(v);
+        if (id === undefined) {
+          ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+          return z.NEVER;
+        }
+        return id;
+      }),
+    )
+    .optional(),
   /** Found while gathering the input (e.g. reading the token); buildConfig adds its own. */
   warnings: z.array(z.string()).optional(),
 });
@@ -100,6 +127,14 @@ export interface Config {
   demo: boolean;
   once: boolean;
   bell: boolean;
+  /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
+  notify: "auto" | "osc9" | "osc777" | "osc99" | "bell" | "off";
+  /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
+  hyperlinks: "auto" | "on" | "off";
+  /** Set the terminal's title while running (restored on exit). */
+  title: boolean;
+  /** Jobs pinned from the start: polled wherever they are. */
+  pins: string[];
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
@@ -140,6 +175,10 @@ export function buildConfig(
     demo: c.demo,
     once: c.once,
     bell: c.bell,
+    notify: c.notify ?? DEFAULTS.notify,
+    hyperlinks: c.hyperlinks ?? DEFAULTS.hyperlinks,
+    title: c.title ?? DEFAULTS.title,
+    pins: c.pins ?? [],
     statusLabels: extra.statusLabels ?? {},
     warnings: [...(c.warnings ?? []), ...clearTextWarning(c.baseUrl)],
     protocolLabels: extra.protocolLabels ?? {},
