@@ -9,7 +9,10 @@ import { sanitize } from "../model/sanitize.js";
 import { connectionState } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
 import { type ActionContext, handleKey } from "./actions.js";
+import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
+import { EventsPane } from "./EventsPane.js";
+import { withEventsPane } from "./events-layout.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { maxScroll } from "./JobDetail.js";
@@ -37,13 +40,18 @@ export interface AppProps {
   onQuit?: () => void;
   /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
   onSuspend?: () => string | undefined;
+  /** Write the detail pane's URLs as OSC 8 links (--hyperlinks, resolved for this terminal). */
+  links?: boolean;
 }
 
-export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) {
+export function App({ monitor, config, writeRaw, onQuit, onSuspend, links = false }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
-  const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
+  const layout = useMemo(
+    () => withEventsPane(computeLayout(columns, rows), ui.events),
+    [columns, rows, ui.events],
+  );
   const { exit } = useApp();
   const [viewOf] = useState(createView);
   const view = viewOf(snap, ui);
@@ -58,6 +66,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     protocolLabels: config.protocolLabels,
     showSecrets: ui.showSecrets,
     highlights: snap.highlights,
+    links,
   });
   const linesRef = useRef(lines);
   linesRef.current = lines;
@@ -107,9 +116,11 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
         order={snap.order}
         total={facts ? (facts.total ?? "?") : undefined}
         doubts={facts?.doubts.join(" ")}
-        intervalMs={config.intervalMs}
+        intervalMs={snap.intervalMs}
         listIntervalMs={config.listIntervalMs}
-        changes={snap.changeCount}
+        intervalChanged={snap.intervalMs !== config.intervalMs}
+        pausedSince={snap.pausedSince}
+        changes={snap.unseen}
         connection={connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job)}
         width={columns}
         filter={ui.filter}
@@ -129,7 +140,25 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
                 showSecrets={ui.showSecrets}
               />
             ) : (
-              <DetailPane {...panes} monitor={monitor} lines={lines} />
+              <DetailColumn
+                layout={layout}
+                detail={<DetailPane {...panes} monitor={monitor} lines={lines} />}
+                events={
+                  ui.events ? (
+                    <EventsPane
+                      events={snap.events}
+                      pins={snap.pins}
+                      cursorSeq={ui.eventSeq}
+                      focused={ui.focus === "events"}
+                      width={layout.detailWidth}
+                      height={layout.eventsHeight}
+                      labels={config.statusLabels}
+                      unseen={snap.unseen}
+                      onSeen={monitor.markSeen}
+                    />
+                  ) : undefined
+                }
+              />
             )
           }
         />

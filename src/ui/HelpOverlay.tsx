@@ -14,13 +14,18 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   const names = KNOWN_STATUS_CODES.map((c) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c)));
   return [
     ["›", "the selected row"],
-    ["✱", "changed in the last 10 s (a row, a log entry); in the header, changes seen"],
+    [
+      "✱",
+      "changed in the last 10 s (a row, a log entry); in the header, changes not yet seen in the events pane (e)",
+    ],
+    ["★", "a pinned job (w): polled on any page, its changes notified"],
     [symbols, `status ${names.join(", ")}`],
     [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
     ["▶", "the job's current state in its timeline"],
     ["●", "in the header: connected; the age of the data"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
     ["✖", "in the header: offline (no answer), or the token was rejected"],
+    ["⏸", "in the header: polling paused (p or r polls again)"],
     ["⚠", "in the status line: what failed"],
     ["!", "a row the service sent malformed"],
     ["••••••", "a masked secret (s shows it)"],

@@ -13,6 +13,7 @@ import { type EnvVar, maskSecrets, maskValue, parseEnvs } from "../model/secrets
 import { statusStyle } from "../model/status.js";
 import { buildTimeline, lastEntries } from "../model/timeline.js";
 import { jobUrls } from "../model/urls.js";
+import { linkTarget } from "../terminal/hyperlinks.js";
 
 export interface Line {
   text: string;
@@ -20,6 +21,8 @@ export interface Line {
   bold?: boolean;
   dim?: boolean;
   inverse?: boolean;
+  /** An OSC 8 link target for the line's text (a URL, already on screen as the text). */
+  link?: string;
 }
 
 export interface DetailOptions {
@@ -31,6 +34,8 @@ export interface DetailOptions {
   showSecrets: boolean;
   /** Is this log entry new (highlighted)? */
   isNewEntry: (entryId: string) => boolean;
+  /** Write the URLs as OSC 8 links (--hyperlinks). */
+  links?: boolean;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -89,7 +94,7 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
 
 /** What the body is built from, and all it reads. */
 export type BodyInput = Pick<Job, "app" | "res" | "desc">;
-export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets">;
+export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets" | "links">;
 
 /** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
 export function sameBody(a: BodyInput, b: BodyInput): boolean {
@@ -115,7 +120,11 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   const urls = jobUrls(job);
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls.slice(0, CAPS.urls)) push(`[${u.n}] ${free(value(u.url))}`, {}, "  ", true);
+  for (const u of urls.slice(0, CAPS.urls)) {
+    const shown = free(value(u.url));
+    const link = o.links ? linkTarget(u.url, shown) : undefined;
+    push(`[${u.n}] ${shown}`, link ? { link } : {}, "  ", true);
+  }
   if (urls.length > CAPS.urls)
     push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
   if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");

@@ -16,6 +16,12 @@ export type Action =
   | "filter"
   | "jump"
   | "focus"
+  | "events"
+  | "openEvent"
+  | "pin"
+  | "pause"
+  | "faster"
+  | "slower"
   | "help"
   | "suspend"
   | "quit";
@@ -69,7 +75,28 @@ export const KEYMAP: readonly Binding[] = [
     match: is("/"),
   },
   { action: "jump", keys: ":", help: "jump to a job by id", match: is(":") },
-  { action: "focus", keys: "Tab", help: "focus list ⇄ detail", match: (_, k) => k.tab },
+  { action: "focus", keys: "Tab", help: "focus list ⇄ detail (⇄ events, when open)", match: (_, k) => k.tab },
+  {
+    action: "events",
+    keys: "e",
+    help: "events pane: this run's status changes, newest first; opening it clears the ✱ count",
+    match: is("e"),
+  },
+  {
+    action: "openEvent",
+    keys: "Enter",
+    help: "in the events pane: select that event's job",
+    match: (_, k) => k.return,
+  },
+  {
+    action: "pin",
+    keys: "w",
+    help: "pin / unpin the job (★): polled on any page, its changes notified",
+    match: is("w"),
+  },
+  { action: "pause", keys: "p", help: "pause / resume all polling (r resumes too)", match: is("p") },
+  { action: "faster", keys: "+", help: "poll the selected job twice as often (to 500ms)", match: is("+") },
+  { action: "slower", keys: "-", help: "poll the selected job half as often (to 60s)", match: is("-") },
   { action: "help", keys: "?", help: "this help", match: is("?") },
   // In raw mode Ctrl+Z is a key like any other, not the terminal's stop signal.
   { action: "suspend", keys: "Ctrl+Z", help: "suspend (fg resumes)", match: (i, k) => k.ctrl && i === "z" },

@@ -14,15 +14,15 @@ export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
 }
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, protocolLabels, showSecrets, highlights } = o;
+  const { width, nowSec, labels, protocolLabels, showSecrets, highlights, links } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
     bodyJob.current = job;
   const stable = bodyJob.current;
   const body = useMemo(
-    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets }) : []),
-    [stable, width, protocolLabels, showSecrets],
+    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets, links }) : []),
+    [stable, width, protocolLabels, showSecrets, links],
   );
   const head = useMemo(
     () =>
