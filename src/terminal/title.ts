@@ -17,10 +17,15 @@ export class TitleWriter {
 
   constructor(private readonly write: (s: string) => void) {}
 
-  /** The bytes that save the terminal's title and set ours (the screen is ours again). */
+  /**
+   * The bytes that save the terminal's title and set ours (the screen is ours again). Saved
+   * once per hand-back: a SIGCONT after a SIGSTOP from outside (no hand-back before it) must not
+   * push a second title, or the one restore at exit would leave ours behind.
+   */
   enter(): string {
+    const save = this.active ? "" : SAVE_TITLE;
     this.active = true;
-    return SAVE_TITLE + (this.text === undefined ? "" : titleSequence(this.text));
+    return save + (this.text === undefined ? "" : titleSequence(this.text));
   }
 
   /** The bytes that put the saved title back (the screen is handed back). */

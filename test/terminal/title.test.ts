@@ -47,4 +47,12 @@ describe("TitleWriter", () => {
     expect(out).toHaveLength(1);
     expect(w.enter()).toBe(`${SAVE_TITLE}\x1b]2;jobtop · b\x07`);
   });
+
+  it("saves once per hand-back: a continue after a stop from outside pushes no second title", () => {
+    const w = new TitleWriter(() => {});
+    w.set("jobtop · a");
+    w.enter();
+    expect(w.enter()).toBe("\x1b]2;jobtop · a\x07"); // SIGCONT with no suspend of ours before it
+    expect(w.leave()).toBe(RESTORE_TITLE);
+  });
 });
