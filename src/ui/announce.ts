@@ -45,7 +45,8 @@ export function titleOnChange(monitor: Monitor, title: TitleWriter, config: Conf
   const update = () => {
     const s = monitor.getSnapshot();
     let count: number | undefined;
-    if (running !== undefined) {
+    // Nothing counted before the page is there: "0 running" would be news, and wrong.
+    if (running !== undefined && s.list.data) {
       count = 0;
       for (const i of s.list.data?.items ?? []) if (i.ok && i.job.status === running) count++;
     }
