@@ -221,7 +221,7 @@ describe("OSC 8 links", () => {
 });
 
 describe("the terminal title", () => {
-  const titles = (raw: string) => Array.from(raw.matchAll(/\x1b\]2;([^\x07]*)\x07/g), (m) => m[1]);
+  const titles = (raw: string) => Array.from(raw.matchAll(/\x1b\]2;([^\x07]*)\x07/g), (m) => m[1] ?? "");
 
   it("says where and what is unseen, and is written only when that changes", async () => {
     const t = open();
