@@ -61,8 +61,8 @@ export interface PinState {
   missing: MissingJob | undefined;
   /** The last error of its own poller, while it fails. */
   error: unknown;
-  /** Who polls it: the page, the selected job's poller, or its own poller. */
-  via: "page" | "selected" | "own" | "paused";
+  /** Who polls it: the page, the selected job's poller, its own poller, or none (paused, or before the first page). */
+  via: "page" | "selected" | "own" | "none";
 }
 
 /** What the single-job request answered: the job, or that it is missing. */
@@ -352,14 +352,14 @@ export class Monitor {
     const own = this.pinPollers.snapshot(id);
     const selected = id === this.snap.selectedId;
     const via = this.paused()
-      ? "paused"
+      ? "none"
       : own
         ? "own"
         : selected
           ? "selected"
           : this.pageAnswered
             ? "page"
-            : "paused";
+            : "none";
     return {
       id,
       job: this.known.get(id),

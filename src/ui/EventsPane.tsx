@@ -33,7 +33,9 @@ export function EventsPane(p: EventsPaneProps) {
   useEffect(() => {
     if (unseen > 0) onSeen();
   }, [unseen, onSeen]);
-  const pinLines = p.pins.length === 0 ? [] : wrap(pinsText(p.pins, p.labels), width).slice(0, PIN_LINES);
+  // The pins take a third of the pane at most: the events are what the pane is for.
+  const pinRows = Math.min(PIN_LINES, Math.max(1, Math.floor((height - 1) / 3)));
+  const pinLines = p.pins.length === 0 ? [] : wrap(pinsText(p.pins, p.labels), width).slice(0, pinRows);
   const body = Math.max(0, height - 1 - pinLines.length);
   const cursor = eventRow(
     events.map((e) => e.seq),
