@@ -104,6 +104,8 @@ export class Monitor {
   /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
   private pageAnswered = false;
   private eventSeq = 0;
+  /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
+  private eventsShown = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? (() => performance.now());
@@ -205,6 +207,12 @@ export class Monitor {
   /** The events pane shows them: the header's count starts again from zero. */
   markSeen = (): void => {
     if (this.snap.unseen > 0) this.update({ unseen: 0 });
+  };
+
+  /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
+  setEventsShown = (shown: boolean): void => {
+    this.eventsShown = shown;
+    if (shown) this.markSeen();
   };
 
   isPinned(id: string): boolean {
@@ -488,7 +496,7 @@ export class Monitor {
     if (events.length > 0)
       this.update({
         events: addEvents(this.snap.events, events),
-        unseen: this.snap.unseen + events.length,
+        unseen: this.eventsShown ? 0 : this.snap.unseen + events.length,
       });
     if (count > 0) {
       const highlights = addHighlights(

@@ -153,8 +153,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, links = fals
                       width={layout.detailWidth}
                       height={layout.eventsHeight}
                       labels={config.statusLabels}
-                      unseen={snap.unseen}
-                      onSeen={monitor.markSeen}
+                      onShown={monitor.setEventsShown}
                     />
                   ) : undefined
                 }

@@ -20,19 +20,19 @@ export interface EventsPaneProps {
   width: number;
   height: number;
   labels: Record<number, string>;
-  unseen: number;
-  /** The pane has shown the changes (the header's count goes back to zero). */
-  onSeen: () => void;
+  /** The pane is on screen (its changes are seen: the header's count goes back to zero), or gone. */
+  onShown: (shown: boolean) => void;
 }
 
 /** Pinned jobs take at most this many lines at the top. */
 const PIN_LINES = 3;
 
 export function EventsPane(p: EventsPaneProps) {
-  const { events, width, height, unseen, onSeen } = p;
+  const { events, width, height, onShown } = p;
   useEffect(() => {
-    if (unseen > 0) onSeen();
-  }, [unseen, onSeen]);
+    onShown(true);
+    return () => onShown(false);
+  }, [onShown]);
   // The pins take a third of the pane at most: the events are what the pane is for.
   const pinRows = Math.min(PIN_LINES, Math.max(1, Math.floor((height - 1) / 3)));
   const pinLines = p.pins.length === 0 ? [] : wrap(pinsText(p.pins, p.labels), width).slice(0, pinRows);

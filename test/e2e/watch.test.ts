@@ -236,6 +236,12 @@ describe("the terminal title", () => {
     await t.waitFor(() => titles(t.raw()).at(-1) === `jobtop · ${host} · ✱1`);
     t.press("e");
     await t.waitFor(() => titles(t.raw()).at(-1) === `jobtop · ${host}`);
+    // A change while the pane is open is seen as it comes: not counted, not even for a moment.
+    const written = titles(t.raw()).length;
+    demo.advance(changeable([sel - 7, sel - 8, sel - 9, sel - 10, sel - 11, sel - 12], sel));
+    await t.waitFor("Events (2)", 5000);
+    await sleep(300);
+    expect(titles(t.raw()).length).toBe(written);
     t.press("p");
     await t.waitFor(() => titles(t.raw()).at(-1) === `jobtop · ${host} · paused`);
   });

@@ -98,6 +98,15 @@ describe("status-change events", () => {
     m.markSeen();
     expect(m.getSnapshot().unseen).toBe(0);
     expect(m.getSnapshot().events).toHaveLength(1);
+    // While the pane is on screen, a change is seen as it comes; once it is gone, counted again.
+    m.setEventsShown(true);
+    jobs["3"] = job("3", 3, 1);
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(m.getSnapshot()).toMatchObject({ unseen: 0, events: { length: 2 } });
+    m.setEventsShown(false);
+    jobs["1"] = job("1", 3, 1);
+    await vi.advanceTimersByTimeAsync(5500);
+    expect(m.getSnapshot()).toMatchObject({ unseen: 1, events: { length: 3 } });
   });
 
   it("keeps the newest 200, however many changes come", async () => {
