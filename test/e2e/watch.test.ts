@@ -3,6 +3,8 @@
 // pause, + and -, and OSC 8 links that never carry a hidden secret.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { specJob } from "../helpers/payloads.js";
+import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -279,5 +281,49 @@ describe("the terminal title", () => {
     expect(t.raw()).not.toContain("\x1b]2;");
     expect(t.raw()).not.toContain("\x1b[22;2t");
     expect(t.raw()).not.toContain("\x1b[23;2t");
+  });
+});
+
+describe("hostile text from the service", () => {
+  it("reaches the events pane, the pins and the notification only sanitised", async () => {
+    // A displayID that would set the title, end an OSC 777 early and clear the screen (C1 CSI).
+    const evil = "\x1b]0;pwned\x07x;y\u009b2J\u202e";
+    let status = 2;
+    const jobOf = () =>
+      specJob(7, {
+        displayID: evil,
+        status,
+        state: { status, log: [{ id: 1, status, ts: { seconds: 1_700_000_000 }, sourceId: 7 }] },
+      });
+    const service = await startScriptedService({
+      list: (q) => pageOf([specJob(8)], q),
+      job: () => ({ code: 0, msg: "", job: jobOf() }),
+    });
+    try {
+      s = startCli(
+        ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
+        { env: { JOBTOP_TOKEN: service.token } },
+      );
+      const t = s;
+      await t.waitFor(/Job \d+/, 10_000);
+      await sleep(800);
+      status = 3;
+      await t.waitFor(/✱ 1 change\b/, 5000);
+      t.press("e");
+      const pane = await t.waitFor("Events (1)");
+      expect(pane).toContain("^[]0;pwned^Gx;y<U+009B>2J"); // shown escaped, and visible
+      await t.waitFor(() => /\x1b\]777;notify;jobtop;/.test(t.raw()), 3000);
+      const raw = t.raw();
+      const body = /\x1b\]777;notify;jobtop;([^\x07]*)\x07/.exec(raw)?.[1] ?? "";
+      // Escaped, no ";" to end a field early, and cut short.
+      expect(body).toBe("^[]0,pwned^Gx,y<U+009B>… 2 → 3");
+      expect(raw).not.toContain("\x1b]0;pwned");
+      expect(raw).not.toContain("\u009b");
+      expect(raw).not.toContain("\u202e");
+    } finally {
+      s?.kill("SIGKILL");
+      s = undefined;
+      await service.close();
+    }
   });
 });
