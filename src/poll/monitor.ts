@@ -454,12 +454,13 @@ export class Monitor {
       if (seen.has(next.id)) continue;
       seen.add(next.id);
       const prev = this.known.get(next.id);
-      if (prev && prev !== next && isOlderCopy(prev, next)) {
+      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
+      // Only a copy with no new entry can be an older one: the log is read again only then.
+      if (prev && d.changed && d.newEntries === 0 && isOlderCopy(prev, next)) {
         stale.add(next.id);
         continue;
       }
       if (pinned.has(next.id)) this.pinSeenAt.set(next.id, now);
-      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
       if (d.changed) {
         count++;
         keys.push(`job:${next.id}`);

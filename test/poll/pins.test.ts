@@ -167,6 +167,8 @@ describe("pinned jobs", () => {
     await vi.advanceTimersByTimeAsync(30_000);
     expect(jobCalls("2")).toBe(0);
     expect(m.getSnapshot().pins).toMatchObject([{ id: "2", via: "page" }]);
+    m.refresh(); // the page (and job 2 on it) seen just now
+    await vi.advanceTimersByTimeAsync(0);
     const t0 = Date.now();
     m.setPage(2);
     await vi.advanceTimersByTimeAsync(100);
