@@ -49,6 +49,11 @@ const HELP = `
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
+    --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
+                          (default off; see "Getting notified" in the README)
+    --pin ID              watch this job wherever it is (repeat for more)
+    --title on|off        show the monitor's state in the terminal's title (default on)
+    --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
 
   Other
     --demo                start the demo service in-process and monitor it
@@ -114,6 +119,10 @@ function parseArgs() {
       statusLabels: { type: "string" },
       columns: { type: "string" },
       mouse: { type: "string" },
+      notify: { type: "string" },
+      pin: { type: "string", isMultiple: true },
+      title: { type: "string" },
+      hyperlinks: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
       json: { type: "boolean", default: false },
@@ -143,6 +152,10 @@ const KNOWN = new Set([
   "status-labels",
   "columns",
   "mouse",
+  "notify",
+  "pin",
+  "title",
+  "hyperlinks",
   "demo",
   "once",
   "json",
@@ -237,6 +250,7 @@ async function main(): Promise<void> {
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
+    pins: config.pins,
   });
   monitor.start();
   const { runMonitor } = await import("./ui/run.js");
@@ -279,6 +293,10 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     demo: f.demo,
     once: f.once,
     mouse,
+    notify: f.notify as RawConfig["notify"],
+    hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
+    title: f.title as RawConfig["title"],
+    pins: f.pin,
     // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
     bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
   };

@@ -3,6 +3,7 @@
 // each layer and merges them: flags > environment > the chosen profile > the file's top level
 // > defaults. A problem is one line naming the flag, variable or file:line it came from.
 import { z } from "zod";
+import { parseJobId } from "./model/ids.js";
 import { isClean } from "./model/sanitize.js";
 
 export const DEFAULTS = {
@@ -13,6 +14,9 @@ export const DEFAULTS = {
   timeoutMs: 10_000,
   clipboard: "auto",
   bell: false,
+  notify: "off" as NotifyMode,
+  hyperlinks: "auto",
+  title: true,
 } as const;
 
 /** Parses "2", "2s", "500ms", "1m" into milliseconds; bare numbers are seconds. */
@@ -150,6 +154,8 @@ export function parseLabelList(v: string): Record<number, string> | string {
   return out;
 }
 
+export type NotifyMode = "auto" | "osc9" | "osc777" | "osc99" | "bell" | "off";
+
 /** Where the bearer token comes from; read (or run) only once it is the one chosen. */
 export type TokenSource =
   | { kind: "value"; value: string; from: string }
@@ -168,6 +174,10 @@ export interface Settings {
   clipboard?: "auto" | "osc52" | "native" | "off";
   bell?: boolean;
   mouse?: boolean;
+  notify?: NotifyMode;
+  hyperlinks?: "auto" | "on" | "off";
+  title?: boolean;
+  pins?: string[];
   columns?: ListColumn[];
   proxy?: string;
   caFile?: string;
@@ -232,6 +242,29 @@ export const RawConfigSchema = z.object({
   bell: z.boolean().optional(),
   /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
   mouse: z.boolean().optional(),
+  notify: z
+    .enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
+      message: "--notify: expected auto, osc9, osc777, osc99, bell or off",
+    })
+    .optional(),
+  hyperlinks: z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }).optional(),
+  /** On by default; "off" leaves the terminal's title alone. */
+  title: z
+    .enum(["on", "off"], { message: "--title: expected on or off" })
+    .transform((v) => v === "on")
+    .optional(),
+  pins: z
+    .array(
+      z.string().transform((v, ctx) => {
+        const id = parseJobId(v);
+        if (id === undefined) {
+          ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+          return z.NEVER;
+        }
+        return id;
+      }),
+    )
+    .optional(),
 });
 
 export interface Config {
@@ -249,6 +282,14 @@ export interface Config {
   bell: boolean;
   /** Mouse reporting: the wheel scrolls the focused pane, a click selects a row. */
   mouse: boolean;
+  /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
+  notify: NotifyMode;
+  /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
+  hyperlinks: "auto" | "on" | "off";
+  /** Set the terminal's title while running (restored on exit). */
+  title: boolean;
+  /** Jobs pinned from the start: polled wherever they are. */
+  pins: string[];
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
@@ -287,6 +328,10 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     clipboard: c.clipboard,
     bell: c.bell,
     mouse: c.mouse,
+    notify: c.notify,
+    hyperlinks: c.hyperlinks,
+    title: c.title,
+    pins: c.pins,
   };
   if (c.statusLabels !== undefined) {
     const labels = parseLabelList(c.statusLabels);
@@ -325,6 +370,10 @@ const SCALARS: readonly Scalar[] = [
   "clipboard",
   "bell",
   "mouse",
+  "notify",
+  "hyperlinks",
+  "title",
+  "pins",
   "columns",
   "proxy",
   "caFile",
@@ -396,6 +445,10 @@ export function resolveSettings(
       once: opts.once,
       bell: s.bell ?? DEFAULTS.bell,
       mouse: s.mouse ?? false,
+      notify: s.notify ?? DEFAULTS.notify,
+      hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
+      title: s.title ?? DEFAULTS.title,
+      pins: s.pins ?? [],
       statusLabels,
       protocolLabels,
       columns: s.columns,

@@ -16,10 +16,12 @@ import {
   checkProxy,
   DURATION_RANGES,
   MAX_LABELS,
+  type NotifyMode,
   type Settings,
   show,
   suggest,
 } from "../config.js";
+import { parseJobId } from "../model/ids.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
@@ -38,6 +40,10 @@ export const SETTING_KEYS = [
   "clipboard",
   "bell",
   "mouse",
+  "notify",
+  "hyperlinks",
+  "title",
+  "pins",
   "proxy",
   "ca_file",
   "status",
@@ -136,6 +142,34 @@ function settingsSchema(dir: string) {
     mouse: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ).optional(),
+    notify: field((v, ctx) =>
+      v === "auto" || v === "osc9" || v === "osc777" || v === "osc99" || v === "bell" || v === "off"
+        ? (v as NotifyMode)
+        : fail(ctx, `expected "auto", "osc9", "osc777", "osc99", "bell" or "off", got ${kind(v)}`),
+    ).optional(),
+    hyperlinks: field((v, ctx) =>
+      v === "auto" || v === "on" || v === "off"
+        ? (v as "auto" | "on" | "off")
+        : fail(ctx, `expected "auto", "on" or "off", got ${kind(v)}`),
+    ).optional(),
+    title: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ).optional(),
+    pins: field((v, ctx) => {
+      if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
+      const ids: string[] = [];
+      for (const x of v) {
+        const id =
+          typeof x === "string"
+            ? parseJobId(x)
+            : typeof x === "number" && Number.isSafeInteger(x)
+              ? parseJobId(String(x))
+              : undefined;
+        if (id === undefined) return fail(ctx, `expected job ids (digits), got ${kind(x)}`);
+        ids.push(id);
+      }
+      return ids;
+    }).optional(),
     proxy: field((v, ctx) => {
       const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
       return "error" in r ? fail(ctx, r.error) : r.proxy;
@@ -251,6 +285,10 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
       clipboard: s.clipboard,
       bell: s.bell,
       mouse: s.mouse,
+      notify: s.notify,
+      hyperlinks: s.hyperlinks,
+      title: s.title,
+      pins: s.pins,
       proxy: s.proxy,
       caFile: s.ca_file,
       statusLabels: s.status,

@@ -1,12 +1,14 @@
-// The monitor's live data, outside React: one poller for the page, one for the selected job,
-// and the status-change tracker that both feed. The UI reads one snapshot through
+// The monitor's live data, outside React: one poller for the page, one for the selected job, one
+// for each pinned job nothing else polls (pins.ts), and the status-change tracker that all feed. The UI reads one snapshot through
 // useSyncExternalStore and calls the methods below; it never fetches by itself.
 import type { JobClient } from "../api/client.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
+import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
 import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { diffJob } from "../model/timeline.js";
+import { PINS_MAX, PinPollers } from "./pins.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
 export const HIGHLIGHT_MS = 10_000;
@@ -41,10 +43,32 @@ export interface MonitorSnapshot {
   /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
   highlights: Highlights;
   changeCount: number;
+  /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
+  events: readonly ChangeEvent[];
+  /** Status changes not yet seen in the events pane. */
+  unseen: number;
+  /** The pinned jobs, in the order pinned, with what is known of each. */
+  pins: readonly PinState[];
+  /** Wall ms when polling was paused; undefined while it runs. */
+  pausedSince: number | undefined;
+  /** How often the selected job is polled while on the page (+ and - change it). */
+  intervalMs: number;
+}
+
+/** A pinned job as the events pane lists it. */
+export interface PinState {
+  id: string;
+  /** Its last copy, from whichever request saw it last. */
+  job: Job | undefined;
+  missing: MissingJob | undefined;
+  /** The last error of its own poller, while it fails. */
+  error: unknown;
+  /** Who polls it: the page, the selected job's poller, its own poller, or none (paused, or before the first page). */
+  via: "page" | "selected" | "own" | "none";
 }
 
 /** What the single-job request answered: the job, or that it is missing. */
-type JobAnswer = { job: Job; missing?: undefined } | { job?: undefined; missing: MissingJob };
+export type JobAnswer = { job: Job; missing?: undefined } | { job?: undefined; missing: MissingJob };
 
 export interface MonitorOptions {
   client: JobClient;
@@ -56,6 +80,10 @@ export interface MonitorOptions {
   highlightMs?: number;
   clock?: Clock;
   now?: () => number;
+  /** Wall-clock ms, for the time an event was seen. */
+  wall?: () => number;
+  /** Jobs pinned from the start (--pin, the config's pins). */
+  pins?: readonly string[];
 }
 
 export class Monitor {
@@ -71,9 +99,19 @@ export class Monitor {
   private highlightTimer: ReturnType<typeof setTimeout> | undefined;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
+  private readonly wall: () => number;
+  private readonly pinPollers: PinPollers<JobAnswer>;
+  /** Monotonic ms each pinned job's copy last arrived, from any request: its own poll waits an interval after. */
+  private pinSeenAt = new Map<string, number>();
+  /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
+  private pageAnswered = false;
+  private eventSeq = 0;
+  /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
+  private eventsShown = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? (() => performance.now());
+    this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
     this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
@@ -96,9 +134,23 @@ export class Monitor {
       notice: undefined,
       highlights: new Map(),
       changeCount: 0,
+      events: [],
+      unseen: 0,
+      pins: [],
+      pausedSince: undefined,
+      intervalMs: opts.intervalMs,
     };
+    this.pinPollers = new PinPollers<JobAnswer>({
+      fetch: (id) => this.jobFetch(id),
+      intervalMs: opts.listIntervalMs,
+      clock: opts.clock,
+      onUpdate: (id, snap) => this.onPin(id, snap),
+    });
     this.list.subscribe(() => this.onList());
     this.job.subscribe(() => this.onJob());
+    const pins: string[] = [];
+    for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
+    if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -115,6 +167,7 @@ export class Monitor {
   stop(): void {
     this.list.stop();
     this.job.stop();
+    this.pinPollers.stopAll();
     if (this.highlightTimer) clearTimeout(this.highlightTimer);
     this.highlightTimer = undefined;
   }
@@ -122,6 +175,69 @@ export class Monitor {
   refresh(): void {
     this.list.refreshNow();
     if (this.snap.selectedId !== undefined) this.job.refreshNow();
+  }
+
+  /** Stops every request (the page's, the selected job's, the pins'); the data stays. */
+  pause(): void {
+    if (this.snap.pausedSince !== undefined) return;
+    this.list.stop();
+    this.job.stop();
+    this.pinPollers.stopAll();
+    this.update({ pausedSince: this.wall() });
+    this.refreshPins();
+  }
+
+  /** Polls again, everything at once: the data is as old as the pause. */
+  resume(): void {
+    if (this.snap.pausedSince === undefined) return;
+    this.update({ pausedSince: undefined });
+    this.list.start();
+    if (this.snap.selectedId !== undefined) this.job.start();
+    this.syncPins(true);
+  }
+
+  paused(): boolean {
+    return this.snap.pausedSince !== undefined;
+  }
+
+  /** The selected job's interval (on the page); + and - halve and double it. */
+  setJobInterval(ms: number): void {
+    if (ms === this.snap.intervalMs) return;
+    this.update({ intervalMs: ms });
+    this.retime();
+  }
+
+  /** The events pane shows them: the header's count starts again from zero. */
+  markSeen = (): void => {
+    if (this.snap.unseen > 0) this.update({ unseen: 0 });
+  };
+
+  /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
+  setEventsShown = (shown: boolean): void => {
+    this.eventsShown = shown;
+    if (shown) this.markSeen();
+  };
+
+  isPinned(id: string): boolean {
+    return this.snap.pins.some((p) => p.id === id);
+  }
+
+  /** Pins or unpins a job; "full" when PINS_MAX are pinned already. */
+  togglePin(id: string): "pinned" | "unpinned" | "full" {
+    if (this.isPinned(id)) {
+      this.pinSeenAt.delete(id);
+      this.update({ pins: this.snap.pins.filter((p) => p.id !== id) });
+      this.syncPins();
+      this.retime();
+      return "unpinned";
+    }
+    if (this.snap.pins.length >= PINS_MAX) return "full";
+    // Its copy on screen counts as seen now: its own poll comes an interval later, not at once.
+    if (this.known.has(id)) this.pinSeenAt.set(id, this.now());
+    this.update({ pins: this.snap.pins.concat(this.pinState(id)) });
+    this.syncPins();
+    this.retime();
+    return "pinned";
   }
 
   /** Last page number that can be believed, for End and bounds. */
@@ -162,12 +278,13 @@ export class Monitor {
   select(id: string | undefined): void {
     if (id === this.snap.selectedId) return;
     this.update({ selectedId: id, missing: undefined });
+    this.syncPins();
     if (id === undefined) {
       this.job.stop();
       return;
     }
     this.job.reset(this.jobFetch(id), { keepData: false });
-    this.job.start();
+    if (!this.paused()) this.job.start();
     this.retime();
   }
 
@@ -210,6 +327,10 @@ export class Monitor {
     }
     this.update({ list });
     if (fresh) this.followPageCount(data);
+    if (fresh || (!this.pageAnswered && list.error !== undefined)) {
+      this.pageAnswered = true;
+      this.syncPins();
+    }
     this.retime();
   }
 
@@ -219,6 +340,67 @@ export class Monitor {
     if (answer?.job && answer.job !== this.snap.job.data) this.observe([answer.job], false);
     this.update({ job: { ...raw, data: answer?.job }, missing: answer?.missing });
     this.retime();
+    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.refreshPins();
+  }
+
+  /** A pinned job's own poll answered (or failed). */
+  private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
+    const job = snap.data?.job;
+    if (job && job !== this.known.get(id)) this.observe([job], false);
+    this.refreshPins();
+  }
+
+  /** Which pins need a poller of their own: off the page, not selected, not paused. */
+  private syncPins(atOnce = false): void {
+    const own = new Set<string>();
+    if (!this.paused() && this.pageAnswered) {
+      const onPage = this.pageIds();
+      for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
+    }
+    const interval = this.opts.listIntervalMs;
+    this.pinPollers.sync(own, (id) => {
+      const seen = this.pinSeenAt.get(id);
+      return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
+    });
+    this.refreshPins();
+  }
+
+  private pageIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const i of this.snap.list.data?.items ?? []) if (i.ok) ids.add(i.job.id);
+    return ids;
+  }
+
+  private pinState(id: string): PinState {
+    const own = this.pinPollers.snapshot(id);
+    const selected = id === this.snap.selectedId;
+    const via = this.paused()
+      ? "none"
+      : own
+        ? "own"
+        : selected
+          ? "selected"
+          : this.pageAnswered
+            ? "page"
+            : "none";
+    return {
+      id,
+      job: this.known.get(id),
+      missing: own ? own.data?.missing : selected ? this.snap.missing : undefined,
+      error: own?.error,
+      via,
+    };
+  }
+
+  /** The pins' states anew (a handful of them), when anything they show may have changed. */
+  private refreshPins(): void {
+    if (this.snap.pins.length === 0) return;
+    const next = this.snap.pins.map((p) => this.pinState(p.id));
+    const same = next.every((p, i) => {
+      const q = this.snap.pins[i] as PinState;
+      return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
+    });
+    if (!same) this.update({ pins: next });
   }
 
   /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
@@ -248,15 +430,19 @@ export class Monitor {
   }
 
   /**
-   * The selected job is polled at the job interval while it is on this page and exists; a job off
-   * the page, or missing, at the page interval: at most one request per interval per resource.
+   * The selected job is polled at the job interval while it is on this page (or pinned) and
+   * exists; a job off the page, or missing, at the page interval: at most one request per
+   * interval per resource.
    */
   private retime(): void {
     const id = this.snap.selectedId;
     if (id === undefined) return;
     const onPage = this.snap.list.data?.items.some((i) => i.ok && i.job.id === id) ?? false;
-    const { intervalMs, listIntervalMs } = this.opts;
-    this.jobInterval = onPage && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
+    const { intervalMs } = this.snap;
+    const { listIntervalMs } = this.opts;
+    // A pinned job is watched wherever it is: selected, it is polled as if on the page.
+    const watched = onPage || this.isPinned(id);
+    this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
     this.job.setInterval(this.jobInterval);
   }
 
@@ -265,33 +451,69 @@ export class Monitor {
     return this.jobInterval;
   }
 
-  /** Compares fresh copies with the last ones seen; a new log entry or status is a change. */
+  /**
+   * Compares fresh copies with the last ones seen; a new log entry or status is a change, and a
+   * new status an event. A copy older than the one seen (a late answer) changes nothing.
+   */
   private observe(jobs: Job[], isPage: boolean): void {
     const keys: string[] = [];
+    const events: ChangeEvent[] = [];
     let count = 0;
     // One id counts once per answer: a second copy compared with the first is no change.
     const seen = new Set<string>();
+    const stale = new Set<string>();
+    const now = this.now();
+    const pinned = new Set<string>();
+    for (const p of this.snap.pins) pinned.add(p.id);
     for (const next of jobs) {
       if (seen.has(next.id)) continue;
       seen.add(next.id);
-      const d = diffJob(this.known.get(next.id), next, MAX_ENTRY_HIGHLIGHTS);
+      const prev = this.known.get(next.id);
+      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
+      // Only a copy with no new entry can be an older one: the log is read again only then.
+      if (prev && d.changed && d.newEntries === 0 && isOlderCopy(prev, next)) {
+        stale.add(next.id);
+        continue;
+      }
+      if (pinned.has(next.id)) this.pinSeenAt.set(next.id, now);
       if (d.changed) {
         count++;
         keys.push(`job:${next.id}`);
         for (const e of d.newEntryIds) keys.push(`entry:${e}`);
       }
+      const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
+      if (change) {
+        this.eventSeq += 1;
+        events.push({
+          seq: this.eventSeq,
+          atMs: this.wall(),
+          id: next.id,
+          displayID: next.displayID,
+          ...change,
+        });
+      }
     }
     if (isPage) {
-      // Remember only what is on screen: the page and the selected job. Bounded memory for days.
+      // Remember only what is on screen or watched: the page, the selected job and the pins.
+      // Bounded memory for days.
       const keep = new Map<string, Job>();
-      for (const j of jobs) if (!keep.has(j.id)) keep.set(j.id, j);
-      const sel = this.snap.selectedId;
-      const selJob = sel === undefined ? undefined : this.known.get(sel);
-      if (selJob && !keep.has(selJob.id)) keep.set(selJob.id, selJob);
+      for (const j of jobs)
+        if (!keep.has(j.id)) keep.set(j.id, stale.has(j.id) ? (this.known.get(j.id) ?? j) : j);
+      const watched = this.snap.pins.map((p) => p.id);
+      if (this.snap.selectedId !== undefined) watched.push(this.snap.selectedId);
+      for (const id of watched) {
+        const job = this.known.get(id);
+        if (job && !keep.has(id)) keep.set(id, job);
+      }
       this.known = keep;
     } else {
-      for (const j of jobs) this.known.set(j.id, j);
+      for (const j of jobs) if (!stale.has(j.id)) this.known.set(j.id, j);
     }
+    if (events.length > 0)
+      this.update({
+        events: addEvents(this.snap.events, events),
+        unseen: this.eventsShown ? 0 : this.snap.unseen + events.length,
+      });
     if (count > 0) {
       const highlights = addHighlights(
         this.snap.highlights,

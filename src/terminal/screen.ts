@@ -21,6 +21,12 @@ export interface ScreenHooks {
   redraw(): void;
   /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
   mouse?: boolean;
+  /**
+   * Terminal modes of jobtop's own beyond the screen (its title, focus reports): the bytes that
+   * set them, written on entering and on each resume, and the bytes that undo them, written on
+   * every hand-back (each way out, each suspend).
+   */
+  modes?: { enter(): string; leave(): string };
 }
 
 /** Button presses and the wheel, reported as SGR sequences (ESC [ < b ; x ; y M). */
@@ -70,7 +76,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   const [mouseOn, mouseOff] = hooks.mouse ? [MOUSE_ON, MOUSE_OFF] : ["", ""];
   const handBack = () => {
     setRaw(false);
-    out.write(mouseOff + LEAVE);
+    out.write(mouseOff + (hooks.modes?.leave() ?? "") + LEAVE);
   };
 
   const restore = () => {
@@ -130,7 +136,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR + mouseOn);
+    out.write(ENTER + HIDE_CURSOR + mouseOn + (hooks.modes?.enter() ?? ""));
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     (out as { _refreshSize?: () => void })._refreshSize?.();
@@ -210,7 +216,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER + mouseOn);
+      out.write(ENTER + mouseOn + (hooks.modes?.enter() ?? ""));
     },
     restore,
     suspend,

@@ -10,7 +10,10 @@ import type { SshTarget } from "../model/ssh.js";
 import { connectionState } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
 import { type ActionContext, handleKey } from "./actions.js";
+import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
+import { EventsPane } from "./EventsPane.js";
+import { withEventsPane } from "./events-layout.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
 import { maxScroll } from "./JobDetail.js";
@@ -45,13 +48,18 @@ export interface AppProps {
   onSuspend?: () => string | undefined;
   /** `x`: runs ssh in the foreground with the terminal; returns how it ended. */
   onConnect?: (target: SshTarget, jobId: string) => string;
+  /** Write the detail pane's URLs as OSC 8 links (--hyperlinks, resolved for this terminal). */
+  links?: boolean;
 }
 
-export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect }: AppProps) {
+export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, links = false }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
-  const layout = useMemo(() => computeLayout(columns, rows), [columns, rows]);
+  const layout = useMemo(
+    () => withEventsPane(computeLayout(columns, rows), ui.events),
+    [columns, rows, ui.events],
+  );
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels));
   const view = viewOf(snap, ui);
@@ -74,6 +82,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect }:
     showSecrets: ui.showSecrets,
     highlights: snap.highlights,
     expanded: ui.expanded,
+    links,
   });
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets);
@@ -134,9 +143,11 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect }:
         order={snap.order}
         total={facts ? (facts.total ?? "?") : undefined}
         doubts={facts?.doubts.join(" ")}
-        intervalMs={config.intervalMs}
+        intervalMs={snap.intervalMs}
         listIntervalMs={config.listIntervalMs}
-        changes={snap.changeCount}
+        intervalChanged={snap.intervalMs !== config.intervalMs}
+        pausedSince={snap.pausedSince}
+        changes={snap.unseen}
         connection={connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job)}
         width={columns}
         filter={viewSummary(ui, view, config.statusLabels)}
@@ -166,7 +177,24 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect }:
                 height={layout.detailHeight}
               />
             ) : (
-              <DetailPane {...panes} monitor={monitor} lines={lines} />
+              <DetailColumn
+                layout={layout}
+                detail={<DetailPane {...panes} monitor={monitor} lines={lines} />}
+                events={
+                  ui.events ? (
+                    <EventsPane
+                      events={snap.events}
+                      pins={snap.pins}
+                      cursorSeq={ui.eventSeq}
+                      focused={ui.focus === "events"}
+                      width={layout.detailWidth}
+                      height={layout.eventsHeight}
+                      labels={config.statusLabels}
+                      onShown={monitor.setEventsShown}
+                    />
+                  ) : undefined
+                }
+              />
             )
           }
         />

@@ -29,6 +29,7 @@ export function DetailPane({ view, snap, ui, layout, monitor, lines }: DetailPan
     lastSeenPage: id === undefined ? undefined : monitor.lastSeenPage(id),
     page: snap.page,
     showSecrets: ui.showSecrets,
+    pinned: id !== undefined && snap.pins.some((p) => p.id === id),
   });
   return (
     <JobDetail

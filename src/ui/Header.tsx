@@ -19,6 +19,11 @@ export interface HeaderProps {
   doubts?: string;
   intervalMs: number;
   listIntervalMs: number;
+  /** The job interval was changed with + or -: shown whatever the width. */
+  intervalChanged?: boolean;
+  /** Wall ms when polling was paused (p); undefined while it runs. */
+  pausedSince?: number;
+  /** Status changes not yet seen in the events pane. */
   changes: number;
   connection: Connection;
   width: number;
@@ -33,7 +38,8 @@ export const Header = memo(function Header(p: HeaderProps) {
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
   // The poll intervals are the least needed; they go first when the line is short.
-  if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
+  if (p.width >= 110 || p.intervalChanged)
+    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(p.filter);
   const rest = parts
     .slice(3)
@@ -51,7 +57,7 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text> {parts.slice(0, 3).join(" · ")}</Text>
         {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
         <Text>{rest} · </Text>
-        <Ticker connection={p.connection} />
+        <Ticker connection={p.connection} pausedSince={p.pausedSince} />
         {p.changes > 0 ? (
           <Text bold color="yellow">
             {" "}
@@ -65,7 +71,7 @@ export const Header = memo(function Header(p: HeaderProps) {
 });
 
 /** Re-renders itself once a second; nothing else on screen needs the clock. */
-function Ticker({ connection: c }: { connection: Connection }) {
+function Ticker({ connection: c, pausedSince }: { connection: Connection; pausedSince?: number }) {
   const [, setTick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => setTick((n) => n + 1), 1000);
@@ -74,6 +80,13 @@ function Ticker({ connection: c }: { connection: Connection }) {
   const ago = c.okWall === undefined ? "never" : `${formatAge((Date.now() - c.okWall) / 1000)} ago`;
   const retry =
     c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - performance.now()) / 1000))}s`;
+  // Paused: no request goes out, so no state to tell but that, and how old the data gets.
+  if (pausedSince !== undefined)
+    return (
+      <Text color="yellow">
+        ⏸ paused {formatAge((Date.now() - pausedSince) / 1000)} · data from {ago}
+      </Text>
+    );
   switch (c.state) {
     case "ok":
       return <Text color="green">● ok {ago}</Text>;

@@ -1,6 +1,7 @@
 // The detail pane: the selected job's lines, scrolled to `scroll`, clipped to the pane.
 import { Box, Text } from "ink";
 import { fit } from "../model/format.js";
+import { linked } from "../terminal/hyperlinks.js";
 import type { Line } from "./detail-lines.js";
 import { scrollPosition } from "./scroll-position.js";
 
@@ -38,7 +39,7 @@ export function JobDetail({ lines, scroll, width, height, focused, title }: JobD
           inverse={l.inverse}
           wrap="truncate"
         >
-          {fit(l.text, width)}
+          {l.link ? withLink(fit(l.text, width), l.link) : fit(l.text, width)}
         </Text>
       ))}
     </Box>
@@ -48,4 +49,10 @@ export function JobDetail({ lines, scroll, width, height, focused, title }: JobD
 /** Largest useful scroll offset for a pane of `height` rows. */
 export function maxScroll(lines: Line[], height: number): number {
   return Math.max(0, lines.length - Math.max(0, height - 1));
+}
+
+/** The line's text as a link; the padding after it stays outside (no underlined blanks). */
+function withLink(text: string, target: string): string {
+  const body = text.trimEnd();
+  return linked(body, target) + text.slice(body.length);
 }

@@ -17,6 +17,8 @@ export interface JobListProps {
   columns: Column[];
   labels: Record<number, string>;
   changed: (jobId: string) => boolean;
+  /** Pinned (w): marked ★ when not just changed. */
+  pinned?: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;
   emptyText: string;
@@ -65,6 +67,7 @@ export function JobList(props: JobListProps) {
               labels={props.labels}
               selected={index === cursor}
               changed={props.changed(item.job.id)}
+              pinned={props.pinned?.(item.job.id) ?? false}
               nowSec={props.nowSec}
               mark={props.mark}
             />
@@ -91,14 +94,25 @@ interface RowProps {
   labels: Record<number, string>;
   selected: boolean;
   changed: boolean;
+  pinned?: boolean;
   nowSec: number;
   mark: string | undefined;
 }
 
-/** One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it. */
-const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec, mark }: RowProps) {
+/** One row. The marker shows selection (›), change (✱) and pin (★) without colour; colour only adds to it. */
+const Row = memo(function Row({
+  job,
+  width,
+  columns,
+  labels,
+  selected,
+  changed,
+  pinned,
+  nowSec,
+  mark,
+}: RowProps) {
   const cells = rowCells(job, columns, labels, nowSec);
-  const marker = `${selected ? "›" : " "}${changed ? "✱" : " "}`;
+  const marker = `${selected ? "›" : " "}${changed ? "✱" : pinned ? "★" : " "}`;
   const tail = fit(cells.rest, Math.max(0, width - MARKER_WIDTH - 1 - (columns[0]?.width ?? 0)));
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>

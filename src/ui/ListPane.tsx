@@ -42,6 +42,7 @@ export function ListPane({ view, snap, ui, layout, config, nowSec }: ListPanePro
       columns={cols}
       labels={config.statusLabels}
       changed={(id) => isHighlighted(snap.highlights, `job:${id}`, performance.now())}
+      pinned={(id) => snap.pins.some((p) => p.id === id)}
       nowSec={nowSec}
       focused={ui.focus === "list"}
       emptyText={emptyText}

@@ -10,11 +10,12 @@ import { nextStatus } from "../model/filter.js";
 import { nextSort } from "../model/sort.js";
 import { type SshTarget, sshTargets } from "../model/ssh.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
+import { PINS_MAX } from "../poll/pins.js";
 import { copyText } from "../terminal/clipboard.js";
 import { copyEntries } from "./copy-entries.js";
 import { type Action, actionFor } from "./keymap.js";
 import type { Layout } from "./layout.js";
-import type { Overlay, UiAction, UiState } from "./ui-state.js";
+import { eventRow, type Focus, type Overlay, type UiAction, type UiState } from "./ui-state.js";
 import { pageRows, pageStatuses, type View } from "./view.js";
 
 export interface ActionContext {
@@ -43,7 +44,20 @@ export interface ActionContext {
 
 type Run = (c: ActionContext) => void;
 
+/** The job interval's bounds for + and - (a faster --interval given at start stays until -). */
+export const FASTEST_MS = 500;
+export const SLOWEST_MS = 60_000;
+
+/** While paused no request goes out: a new page or order could not be shown, so it is refused. */
+const refusedWhilePaused = (c: ActionContext): boolean => {
+  if (!c.monitor.paused()) return false;
+  c.dispatch({ type: "message", text: "paused: press p or r to poll again", tone: "warn" });
+  return true;
+};
+
 const goToPage = (c: ActionContext, target: number) => {
+  if (target !== c.snap.page && target >= 1 && target <= c.monitor.numPages() && refusedWhilePaused(c))
+    return;
   if (target !== c.snap.page && target >= 1 && target <= c.monitor.numPages()) {
     c.monitor.setPage(target);
     c.dispatch({ type: "pageChanged" });
@@ -51,7 +65,43 @@ const goToPage = (c: ActionContext, target: number) => {
 };
 
 const move = (c: ActionContext, delta: number) =>
-  c.dispatch({ type: "move", delta, ids: c.view.ids, maxScroll: c.detailMaxScroll });
+  c.ui.focus === "events"
+    ? c.dispatch({ type: "eventMove", delta, seqs: c.snap.events.map((e) => e.seq) })
+    : c.dispatch({ type: "move", delta, ids: c.view.ids, maxScroll: c.detailMaxScroll });
+
+/** The panes on screen, in Tab order: the events pane shares the detail's column, or replaces it when narrow. */
+/** Enter in the events pane: select that event's job, wherever it is. */
+const openEvent = (c: ActionContext) => {
+  const events = c.snap.events;
+  const event =
+    events[
+      eventRow(
+        events.map((e) => e.seq),
+        c.ui.eventSeq,
+      )
+    ];
+  if (event) c.dispatch({ type: "selectJob", id: event.id, closeEvents: !c.layout.wide });
+};
+
+const panesShown = (c: ActionContext): Focus[] =>
+  !c.ui.events ? ["list", "detail"] : c.layout.wide ? ["list", "detail", "events"] : ["list", "events"];
+
+/** + and -: the selected job's poll twice as often, or half as often, within the bounds. */
+const retimeJob = (c: ActionContext, faster: boolean) => {
+  const now = c.snap.intervalMs;
+  const ms = faster ? Math.max(FASTEST_MS, Math.round(now / 2)) : Math.min(SLOWEST_MS, now * 2);
+  if (faster ? now <= FASTEST_MS : now >= SLOWEST_MS) {
+    c.dispatch({
+      type: "message",
+      text: `the job is polled every ${seconds(now)}: the ${faster ? "fastest" : "slowest"}`,
+    });
+    return;
+  }
+  c.monitor.setJobInterval(ms);
+  c.dispatch({ type: "message", text: `the selected job is polled every ${seconds(ms)}` });
+};
+
+const seconds = (ms: number) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
 
 const moveTo = (c: ActionContext, to: "first" | "last") =>
   c.dispatch({ type: "moveTo", to, ids: c.view.ids, maxScroll: c.detailMaxScroll });
@@ -78,12 +128,17 @@ export const ACTIONS: Record<Action, Run> = {
   firstPage: (c) => goToPage(c, 1),
   lastPage: (c) => goToPage(c, c.monitor.numPages()),
   toggleOrder: (c) => {
+    if (refusedWhilePaused(c)) return;
     c.monitor.setOrder(c.snap.order === "desc" ? "asc" : "desc");
     c.dispatch({ type: "pageChanged" });
   },
   sortNext: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, 1) }),
   sortPrev: (c) => c.dispatch({ type: "sort", column: nextSort(c.ui.sort, -1) }),
   refresh: (c) => {
+    if (c.monitor.paused()) {
+      ACTIONS.pause(c);
+      return;
+    }
     c.monitor.refresh();
     say(c, "refreshing…");
   },
@@ -111,8 +166,44 @@ export const ACTIONS: Record<Action, Run> = {
     if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
     else say(c, "no job to show", "warn");
   },
-  expand: (c) => c.dispatch(c.ui.focus === "detail" ? { type: "expand" } : { type: "focus" }),
-  focus: (c) => c.dispatch({ type: "focus" }),
+  // Enter: what it means depends on the focused pane.
+  expand: (c) => {
+    if (c.ui.focus === "events") openEvent(c);
+    else c.dispatch(c.ui.focus === "detail" ? { type: "expand" } : { type: "focus", panes: panesShown(c) });
+  },
+  focus: (c) => c.dispatch({ type: "focus", panes: panesShown(c) }),
+  events: (c) => {
+    const open = !c.ui.events;
+    if (open) c.monitor.markSeen();
+    c.dispatch({ type: "events", open });
+  },
+  pin: (c) => {
+    const id = c.view.selection.id;
+    if (id === undefined) {
+      c.dispatch({ type: "message", text: "no job selected to pin", tone: "warn" });
+      return;
+    }
+    const r = c.monitor.togglePin(id);
+    c.dispatch(
+      r === "full"
+        ? { type: "message", text: `${PINS_MAX} jobs are pinned already: unpin one first (w)`, tone: "warn" }
+        : {
+            type: "message",
+            text: r === "pinned" ? `★ job ${id} pinned: watched on any page` : `job ${id} unpinned`,
+          },
+    );
+  },
+  pause: (c) => {
+    if (c.monitor.paused()) {
+      c.monitor.resume();
+      c.dispatch({ type: "message", text: "polling again" });
+    } else {
+      c.monitor.pause();
+      c.dispatch({ type: "message", text: "paused: no requests until p or r" });
+    }
+  },
+  faster: (c) => retimeJob(c, true),
+  slower: (c) => retimeJob(c, false),
   help: (c) => c.dispatch({ type: "overlay", overlay: "help" }),
   suspend: (c) => {
     const refused = c.suspend();

@@ -14,6 +14,7 @@ import { type EnvVar, maskSecrets, maskValue, parseEnvs } from "../model/secrets
 import { statusStyle } from "../model/status.js";
 import { buildTimeline, lastEntries } from "../model/timeline.js";
 import { jobUrls } from "../model/urls.js";
+import { linkTarget } from "../terminal/hyperlinks.js";
 
 export interface Line {
   text: string;
@@ -21,6 +22,8 @@ export interface Line {
   bold?: boolean;
   dim?: boolean;
   inverse?: boolean;
+  /** An OSC 8 link target for the line's text (a URL, already on screen as the text). */
+  link?: string;
 }
 
 export interface DetailOptions {
@@ -36,6 +39,8 @@ export interface DetailOptions {
   isNewEntry: (entryId: string) => boolean;
   /** Lines that name the monitor's keys ("c copies a URL"); off for `jobtop get`. Default on. */
   keyHints?: boolean;
+  /** Write the URLs as OSC 8 links (--hyperlinks). */
+  links?: boolean;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -101,7 +106,7 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
 export type BodyInput = Pick<Job, "app" | "res" | "desc">;
 export type BodyOptions = Pick<
   DetailOptions,
-  "width" | "protocolLabels" | "showSecrets" | "keyHints" | "expanded"
+  "width" | "protocolLabels" | "showSecrets" | "keyHints" | "expanded" | "links"
 >;
 
 /** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
@@ -128,7 +133,11 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   const urls = jobUrls(job);
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls.slice(0, CAPS.urls)) push(`[${u.n}] ${free(value(u.url))}`, {}, "  ", true);
+  for (const u of urls.slice(0, CAPS.urls)) {
+    const shown = free(value(u.url));
+    const link = o.links ? linkTarget(u.url, shown) : undefined;
+    push(`[${u.n}] ${shown}`, link ? { link } : {}, "  ", true);
+  }
   if (urls.length > CAPS.urls)
     push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
   if (urls.length > 0 && o.keyHints !== false) push("c copies a URL", { dim: true }, "  ");

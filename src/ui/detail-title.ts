@@ -17,6 +17,8 @@ export interface TitleFacts {
   lastSeenPage: number | undefined;
   page: number;
   showSecrets: boolean;
+  /** Pinned (w): polled wherever it is. */
+  pinned?: boolean;
 }
 
 export function detailTitle(f: TitleFacts): string {
@@ -30,7 +32,7 @@ export function detailTitle(f: TitleFacts): string {
       : f.shownId === id
         ? ""
         : " · loading…";
-  return `Job ${id}${state}${where(f)}${f.showSecrets && f.shownId === id ? " · secrets shown" : ""}`;
+  return `Job ${id}${f.pinned ? " ★" : ""}${state}${where(f)}${f.showSecrets && f.shownId === id ? " · secrets shown" : ""}`;
 }
 
 function where(f: TitleFacts): string {

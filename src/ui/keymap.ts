@@ -26,6 +26,11 @@ export type Action =
   | "json"
   | "expand"
   | "focus"
+  | "events"
+  | "pin"
+  | "pause"
+  | "faster"
+  | "slower"
   | "help"
   | "suspend"
   | "quit";
@@ -127,10 +132,25 @@ export const KEYMAP: readonly Binding[] = [
   {
     action: "expand",
     keys: "Enter",
-    help: "on the detail: expand / collapse long fields (cmd, envs, desc); on the list: focus the detail",
+    help: "on the detail: expand / collapse long fields (cmd, envs, desc); in the events pane: select that event's job; on the list: focus the detail",
     match: (_, k) => k.return,
   },
-  { action: "focus", keys: "Tab", help: "focus list ⇄ detail", match: (_, k) => k.tab },
+  { action: "focus", keys: "Tab", help: "focus list ⇄ detail (⇄ events, when open)", match: (_, k) => k.tab },
+  {
+    action: "events",
+    keys: "e",
+    help: "events pane: this run's status changes, newest first; opening it clears the ✱ count",
+    match: is("e"),
+  },
+  {
+    action: "pin",
+    keys: "w",
+    help: "pin / unpin the job (★): polled on any page, its changes notified",
+    match: is("w"),
+  },
+  { action: "pause", keys: "p", help: "pause / resume all polling (r resumes too)", match: is("p") },
+  { action: "faster", keys: "+", help: "poll the selected job twice as often (to 500ms)", match: is("+") },
+  { action: "slower", keys: "-", help: "poll the selected job half as often (to 60s)", match: is("-") },
   {
     action: "help",
     keys: "?",

@@ -6,6 +6,8 @@ import type { SortColumn } from "../model/sort.js";
 
 /** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
 export type Overlay = "none" | "help" | "picker" | "connect" | "json";
+/** The pane that takes the move keys. */
+export type Focus = "list" | "detail" | "events";
 
 export interface UiState {
   /** The cursor's row; the row its job was last on, while that job is off the page. */
@@ -19,7 +21,7 @@ export interface UiState {
   cursorId: string | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
   pinnedId: string | undefined;
-  focus: "list" | "detail";
+  focus: Focus;
   scroll: number;
   overlay: Overlay;
   prompt: { kind: "filter" | "jump"; text: string } | undefined;
@@ -35,6 +37,10 @@ export interface UiState {
   overlayScroll: number;
   showSecrets: boolean;
   message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
+  /** The events pane is open (`e`). */
+  events: boolean;
+  /** The event under the events pane's cursor, by its seq (undefined: the newest). */
+  eventSeq: number | undefined;
 }
 
 export const initialUi: UiState = {
@@ -52,6 +58,8 @@ export const initialUi: UiState = {
   overlayScroll: 0,
   showSecrets: false,
   message: undefined,
+  events: false,
+  eventSeq: undefined,
 };
 
 export type UiAction =
@@ -64,7 +72,14 @@ export type UiAction =
   /** The rows changed. `fresh`: they answer the page and order asked for (not the last page's, kept while loading). */
   | { type: "follow"; ids: readonly (string | undefined)[]; fresh: boolean }
   | { type: "pageChanged" }
-  | { type: "focus" }
+  /** `panes`: the panes on screen, in Tab order (list and detail unless said). */
+  | { type: "focus"; panes?: readonly Focus[] }
+  /** Opens or closes the events pane; open, it takes the focus. */
+  | { type: "events"; open?: boolean }
+  /** `seqs`: the events' seqs as listed, newest first. */
+  | { type: "eventMove"; delta: number; seqs: readonly number[] }
+  /** Selects a job wherever it is (an event's), as a jump does; `closeEvents` when the pane hides its detail. */
+  | { type: "selectJob"; id: string; closeEvents: boolean }
   | { type: "overlay"; overlay: Overlay }
   /** Moves the open overlay's position by `delta` or to `to`, within 0…max. */
   | { type: "overlayScroll"; delta?: number; to?: number; max: number }
@@ -124,8 +139,29 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     }
     case "pageChanged":
       return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
-    case "focus":
-      return { ...s, focus: s.focus === "list" ? "detail" : "list" };
+    case "focus": {
+      const panes = a.panes ?? ["list", "detail"];
+      const at = panes.indexOf(s.focus);
+      return { ...s, focus: panes[(at + 1) % panes.length] ?? "list" };
+    }
+    case "events": {
+      const open = a.open ?? !s.events;
+      if (open) return { ...s, events: true, focus: "events", eventSeq: undefined };
+      return { ...s, events: false, focus: s.focus === "events" ? "list" : s.focus };
+    }
+    case "eventMove": {
+      if (a.seqs.length === 0) return s;
+      const row = clamp(eventRow(a.seqs, s.eventSeq) + a.delta, 0, a.seqs.length - 1);
+      return { ...s, eventSeq: a.seqs[row] };
+    }
+    case "selectJob":
+      return {
+        ...s,
+        pinnedId: a.id,
+        scroll: 0,
+        focus: "list",
+        events: a.closeEvents ? false : s.events,
+      };
     case "overlay":
       return { ...s, overlay: a.overlay, overlayScroll: 0 };
     case "overlayScroll": {
@@ -177,6 +213,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     }
     case "escape":
       if (s.overlay !== "none") return { ...s, overlay: "none" };
+      if (s.focus === "events") return { ...s, events: false, focus: "list" };
       if (s.focus === "detail") return { ...s, focus: "list" };
       if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
       // Filters clear one at a time, the text first; the cursor stays on its job.
@@ -216,6 +253,11 @@ export function selectionOf(s: UiState, ids: readonly (string | undefined)[]): S
   if (ids.length === 0) return { id: undefined, row: -1, away: undefined };
   const row = clamp(s.cursor, 0, ids.length - 1);
   return { id: ids[row], row, away: undefined };
+}
+
+/** The events pane's cursor row: its event's, the newest when none (or when that event is gone). */
+export function eventRow(seqs: readonly number[], seq: number | undefined): number {
+  return seq === undefined ? 0 : Math.max(0, seqs.indexOf(seq));
 }
 
 /** The cursor's own row (under a job reached with ":"): its job's row, else the remembered one. */

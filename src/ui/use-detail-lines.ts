@@ -23,15 +23,15 @@ export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
 }
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, protocolLabels, showSecrets, highlights, expanded } = o;
+  const { width, nowSec, labels, protocolLabels, showSecrets, highlights, expanded, links } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
     bodyJob.current = job;
   const stable = bodyJob.current;
   const body = useMemo(
-    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets, expanded }) : []),
-    [stable, width, protocolLabels, showSecrets, expanded],
+    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets, expanded, links }) : []),
+    [stable, width, protocolLabels, showSecrets, expanded, links],
   );
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
   const more = useMemo(

@@ -39,6 +39,16 @@ describe("bad input exits 2 with one clear line", () => {
     [["--base-url", "http://127.0.0.1:9", "--once"], /no token: set JOBTOP_TOKEN/],
     [["--once"], /no service given/],
     [["watch-everything"], /unknown command/],
+    [
+      ["--demo", "--once", "--notify", "carrier-pigeon"],
+      /--notify: expected auto, osc9, osc777, osc99, bell or off/,
+    ],
+    [["--demo", "--once", "--hyperlinks", "maybe"], /--hyperlinks: expected auto, on or off/],
+    [["--demo", "--once", "--title", "sometimes"], /--title: expected on or off/],
+    [
+      ["--demo", "--once", "--pin", "12", "--pin", "jb25w8"],
+      /--pin: expected a job id \(digits\), got "jb25w8"/,
+    ],
   ])("%j", async (args, pattern) => {
     expectUsageError(await runCli(args), pattern);
   });

@@ -5,7 +5,7 @@ import { writeFileSync } from "node:fs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
-import { type Session, startCli } from "./pty.js";
+import { KEYS, type Session, startCli } from "./pty.js";
 
 let prod: DemoServer;
 let staging: DemoServer;
@@ -78,6 +78,8 @@ describe("a config file alone", () => {
     expect(timeline).not.toMatch(/\b(queued|starting|running|stopped)\b/);
     // The help overlay's legend: each symbol, its code and the user's name for it.
     s.press("?");
+    await s.waitFor("Keys and symbols", 5000);
+    s.press(KEYS.end); // the legend is below the keys: the overlay scrolls
     await s.waitFor(/◌ ◔ ● ■ +status waiting \(6\), booting \(1\), crunching \(2\), finished \(3\)/, 5000);
   });
 
@@ -91,6 +93,8 @@ describe("a config file alone", () => {
     expect(screen).not.toMatch(/REMARK|GPU/);
     // staging has no names of its own: the file's, with "halted" for 3.
     expect(listText(screen)).not.toMatch(/finished/);
+    // The terminal's title names the profile, not the host.
+    expect(s.raw()).toMatch(/\x1b\]2;jobtop · staging( · |\x07)/);
   });
 
   it("--demo runs its built-in profile: the demo's names, and its name in the header", async () => {

@@ -81,6 +81,25 @@ describe("detailLines", () => {
     d.state.log.push({ id: "99", status: 3, ts: { seconds: 1 }, sourceId: "101" });
     expect(sameBody(a, d)).toBe(true); // the log is the head's, not the body's
   });
+
+  it("links a URL shown whole (with --hyperlinks), a URL with a secret only while secrets are shown", () => {
+    const j = job({
+      app: {
+        ...(specJob(101).app as Record<string, unknown>),
+        urls: { port_443: { urls: ["https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/plain"] } },
+      },
+    });
+    const linksOf = (o: Partial<DetailOptions>) =>
+      detailLines(j, { ...opts, width: 200, ...o })
+        .filter((l) => l.link !== undefined)
+        .map((l) => [l.text.trim(), l.link]);
+    expect(linksOf({ links: true })).toEqual([["[2] https://nb.example/plain", "https://nb.example/plain"]]);
+    expect(linksOf({ links: true, showSecrets: true })).toEqual([
+      ["[1] https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/lab?token=s3cr3t-tok"],
+      ["[2] https://nb.example/plain", "https://nb.example/plain"],
+    ]);
+    expect(linksOf({ links: false, showSecrets: true })).toEqual([]);
+  });
 });
 
 describe("useDetailLines", () => {

@@ -177,3 +177,47 @@ describe("navigation and filters", () => {
     expect(s.overlayScroll).toBe(0);
   });
 });
+
+describe("the events pane", () => {
+  const seqs = [9, 8, 7, 5];
+
+  it("opens with the focus on the newest event, moves by event, and Esc closes it", () => {
+    let s = run(initialUi, follow(page1), { type: "events" });
+    expect(s).toMatchObject({ events: true, focus: "events", eventSeq: undefined });
+    s = run(s, { type: "eventMove", delta: 1, seqs }, { type: "eventMove", delta: 5, seqs });
+    expect(s.eventSeq).toBe(5); // the oldest, no further
+    // A new event on top: the cursor stays on its event.
+    s = run(s, { type: "eventMove", delta: -1, seqs: [10, ...seqs] });
+    expect(s.eventSeq).toBe(7);
+    s = run(s, { type: "escape" });
+    expect(s).toMatchObject({ events: false, focus: "list" });
+    expect(selectionOf(s, page1).id).toBe("10"); // the list's selection never moved
+  });
+
+  it("Enter on an event selects its job wherever it is, as a jump does; narrow, the pane gives way", () => {
+    let s = run(
+      initialUi,
+      follow(page1),
+      { type: "events" },
+      { type: "selectJob", id: "42", closeEvents: false },
+    );
+    expect(selectionOf(s, page1)).toEqual({ id: "42", row: -1, away: "pinned" });
+    expect(s).toMatchObject({ events: true, focus: "list" });
+    s = run(s, { type: "events" }, { type: "selectJob", id: "8", closeEvents: true });
+    expect(selectionOf(s, page1)).toEqual({ id: "8", row: 2, away: undefined });
+    expect(s.events).toBe(false);
+  });
+
+  it("Tab goes through the panes on screen", () => {
+    const wide = ["list", "detail", "events"] as const;
+    let s = run(initialUi, { type: "events" });
+    s = run(s, { type: "focus", panes: wide });
+    expect(s.focus).toBe("list");
+    s = run(s, { type: "focus", panes: wide }, { type: "focus", panes: wide });
+    expect(s.focus).toBe("events");
+    s = run(s, { type: "events" });
+    expect(s).toMatchObject({ events: false, focus: "list" });
+    s = run(s, { type: "focus" });
+    expect(s.focus).toBe("detail");
+  });
+});
