@@ -15,8 +15,12 @@ export const SCREEN_CHUNK = 76;
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
   if (env.TMUX) {
-    // tmux passthrough: DCS tmux; <sequence with every ESC doubled> ST
-    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`];
+    // Both forms, since either tmux setting may be the one on: the passthrough-wrapped one
+    // (DCS tmux; <sequence with every ESC doubled> ST) needs `allow-passthrough on`, off by
+    // default since tmux 3.3; the plain one is what `set-clipboard on` takes (its default,
+    // `external`, ignores an application's OSC 52). With both on, the outer terminal is told
+    // the same text twice, which is harmless.
+    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`, seq];
   }
   if (env.STY) {
     // GNU screen: split into DCS chunks that screen forwards to the outer terminal one by one.
@@ -57,7 +61,7 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
   const methods: string[] = [];
   if (o.mode === "auto" || o.mode === "osc52") {
     for (const s of osc52(text, env)) o.write(s);
-    methods.push(env.TMUX ? "OSC 52 (tmux passthrough)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
+    methods.push(env.TMUX ? "OSC 52 (tmux: passthrough and plain)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
   }
   const tried: string[] = [];
   if (o.mode === "auto" || o.mode === "native") {

@@ -147,7 +147,7 @@ describe("keys in a real terminal", () => {
     expect(t.text()).not.toMatch(/token=(?!•)/);
   });
 
-  it("wraps the OSC 52 sequence for tmux passthrough when TMUX is set", async () => {
+  it("sends the OSC 52 sequence wrapped for tmux passthrough and plain when TMUX is set", async () => {
     const { jobs } = await page(1);
     const job = jobs.find((j) => urlsOf(j).length === 1);
     expect(job).toBeDefined();
@@ -159,7 +159,8 @@ describe("keys in a real terminal", () => {
     t.press("1");
     await t.waitFor("sent to the terminal clipboard");
     expect(osc52Payloads(t.raw(), true)).toEqual(urlsOf(job as Job));
-    expect(osc52Payloads(t.raw())).toEqual([]); // never the bare form as well
+    // The plain form as well: tmux's `set-clipboard on` takes that one (see tmux-clipboard.test.ts).
+    expect(osc52Payloads(t.raw())).toEqual(urlsOf(job as Job));
   });
 
   it("s reveals the selected job's secrets and hides them again", async () => {
