@@ -57,7 +57,7 @@ describe("the npm package", () => {
       execFileSync("npx", ["--offline", "jobtop", ...args], { cwd: dir, encoding: "utf8", timeout: 30_000 });
     expect(npx("--version").trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const table = npx("--demo", "--once");
-    expect(table).toMatch(/^STATUS\s+DISPLAY ID/);
+    expect(table).toMatch(/^STATUS\s+DISPLAY\s+REMARK/);
     expect(table).toMatch(/page 1\/\d+ · \d+ jobs/);
   });
 
