@@ -5,31 +5,17 @@ import { spawn } from "node:child_process";
 
 export type ClipboardMode = "auto" | "osc52" | "native" | "off";
 
+import { throughMultiplexer } from "./passthrough.js";
+
+export { SCREEN_CHUNK } from "./passthrough.js";
+
 const ESC = "\x1b";
 const BEL = "\x07";
-const ST = `${ESC}\\`;
-/** GNU screen passes a DCS string through only up to a limit; stay well below it. */
-export const SCREEN_CHUNK = 76;
 
 /** The byte strings to write, in order, to put `text` on the terminal's clipboard. */
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
-  if (env.TMUX) {
-    // Both forms, since either tmux setting may be the one on: the passthrough-wrapped one
-    // (DCS tmux; <sequence with every ESC doubled> ST) needs `allow-passthrough on`, off by
-    // default since tmux 3.3; the plain one is what `set-clipboard on` takes (its default,
-    // `external`, ignores an application's OSC 52). With both on, the outer terminal is told
-    // the same text twice, which is harmless.
-    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`, seq];
-  }
-  if (env.STY) {
-    // GNU screen: split into DCS chunks that screen forwards to the outer terminal one by one.
-    const out: string[] = [];
-    for (let i = 0; i < seq.length; i += SCREEN_CHUNK)
-      out.push(`${ESC}P${seq.slice(i, i + SCREEN_CHUNK)}${ST}`);
-    return out;
-  }
-  return [seq];
+  return throughMultiplexer(seq, env);
 }
 
 export interface CopyResult {

@@ -2,16 +2,17 @@
 // number of hops to the machine the terminal runs on and become a system notification there.
 // Each terminal reads its own: OSC 9 (iTerm2, WezTerm, Windows Terminal, ghostty), OSC 777
 // notify (foot, urxvt, VTE), OSC 99 (kitty). Else the bell, which every terminal has.
-import { sanitize } from "../model/sanitize.js";
 
-export type NotifyMode = "auto" | "osc9" | "osc777" | "osc99" | "bell" | "off";
+import type { NotifyMode } from "../config.js";
+import { sanitize } from "../model/sanitize.js";
+import { throughMultiplexer } from "./passthrough.js";
+
+export type { NotifyMode };
 export type NotifyKind = Exclude<NotifyMode, "auto">;
 
 const ESC = "\x1b";
 const BEL = "\x07";
 const ST = `${ESC}\\`;
-/** GNU screen passes a DCS string through only up to a limit (as in clipboard.ts). */
-const SCREEN_CHUNK = 76;
 
 /**
  * The sequence `auto` picks, from what the terminal says of itself. Inside tmux, TERM_PROGRAM
@@ -80,12 +81,5 @@ export function notificationSequence(kind: NotifyKind, title: string, body: stri
 export function notificationWrites(seq: string, env: NodeJS.ProcessEnv = process.env): string[] {
   if (seq === "") return [];
   if (seq === BEL) return [BEL];
-  if (env.TMUX) return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`, seq];
-  if (env.STY) {
-    const out: string[] = [];
-    for (let i = 0; i < seq.length; i += SCREEN_CHUNK)
-      out.push(`${ESC}P${seq.slice(i, i + SCREEN_CHUNK)}${ST}`);
-    return out;
-  }
-  return [seq];
+  return throughMultiplexer(seq, env);
 }
