@@ -1,6 +1,7 @@
 // `npm run screenshot`: runs the built jobtop on the demo service in a headless terminal
 // (node-pty + @xterm/headless, the same pair the e2e suite uses) and writes what the screen shows
-// as SVG, colours kept: docs/screenshot-wide.svg, docs/screenshot-narrow.svg, docs/screenshot-help.svg.
+// as SVG, colours kept: docs/screenshot-wide.svg, docs/screenshot-narrow.svg,
+// docs/screenshot-filter.svg, docs/screenshot-help.svg.
 import { spawn } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
@@ -75,10 +76,10 @@ async function shoot(name, cols, rows, steps) {
   await sleep(400);
   await pending;
   const svg = toSvg(term);
-  // q closes an overlay first (as Esc does), then quits: press it until the program exits.
+  // Ctrl+C quits from anywhere, an open prompt or overlay included.
   const exited = new Promise((r) => proc.onExit(r));
   for (let i = 0; i < 3; i++) {
-    proc.write("q");
+    proc.write("\x03");
     if (await Promise.race([exited.then(() => true), sleep(500).then(() => false)])) break;
   }
   await exited;
@@ -225,6 +226,13 @@ try {
     await waitFor(/✱ 1 change/);
   });
   await shoot("narrow", 80, 34, async () => {});
+  await shoot("filter", 120, 30, async ({ press, waitFor }) => {
+    // The live filter as it is typed, its matches marked, the page sorted by GPUs.
+    for (const k of [">", ">", ">", ">", ">"]) press(k);
+    await waitFor(/sort: gpu/);
+    for (const k of ["/", "n", "b"]) press(k);
+    await waitFor(/filter: nb \(/);
+  });
   await shoot("help", 100, 32, async ({ press, waitFor }) => {
     press("?");
     await waitFor(/Keys/);

@@ -6,12 +6,12 @@
 // first two seconds, not only the top level; BENCHMARKS.md.) As comments, not a string literal:
 // V8 makes a literal into a heap string and hashes it, ~8 ms of every start for 700 kB.
 //
-// The cache is one file per build, Node version, architecture, V8 flags, install path and mode
-// (the monitor, or --once) in $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once: two
-// seconds into a monitor that had none, when the code to the first frame has run, and at the
-// exit of a --once that had none (it never runs two seconds; the monitor's own cache would hold
-// code --once does not run, and the other way round). NODE_DISABLE_COMPILE_CACHE=1 turns it off,
-// as it does Node's own compile cache.
+// The cache is one file per build, Node version, architecture, V8 flags and install path in
+// $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
+// when the code to the first frame has run. A command for scripts (--once, get, wait) is over
+// long before that: it has the cache written as it ends, marked partial (it lacks the monitor's
+// code), and the next monitor rewrites a partial cache at its two seconds.
+// NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own compile cache.
 //
 // A code cache is code: V8 trusts it (it checks little more than the source's length and
 // crashes on damaged bytes). So it is used only from a directory and file that belong to this
@@ -44,6 +44,7 @@ const BUNDLE_MARK = "\n//# jobtop bundle\n";
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
+const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // written by a command: no monitor code in it
 const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
@@ -60,11 +61,8 @@ const dir = cacheDir();
 // file per set of flags, so that starts with and without them do not overwrite each other's.
 // And one per bundle path: Node 20's V8 takes the script's name from the cache, not from the
 // Script, so two installs of one build would name each other's path in their stack traces.
-const once = process.argv.includes("--once");
 const key = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}\0${filename}`);
-const file =
-  dir &&
-  join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}${once ? "-once" : ""}.v8cache`);
+const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}.v8cache`);
 
 function cacheDir(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
@@ -106,20 +104,22 @@ function ownsNearestFolder(path: string): boolean {
   }
 }
 
-function readCache(): Buffer | undefined {
+function readCache(): { data: Buffer; partial: boolean } | undefined {
   try {
     if (!dir || !file || !isPrivate(dir, "dir") || !isPrivate(file, "file")) return undefined;
     const bytes = readFileSync(file);
     const data = bytes.subarray(HEADER);
-    if (!bytes.subarray(0, MAGIC.length).equals(MAGIC)) return undefined;
-    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? data : undefined;
+    const magic = bytes.subarray(0, MAGIC.length);
+    const partial = magic.equals(MAGIC_PARTIAL);
+    if (!partial && !magic.equals(MAGIC)) return undefined;
+    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? { data, partial } : undefined;
   } catch {
     return undefined;
   }
 }
 
 /** Writes a new file (never through a link), syncs it, and renames it into place. */
-function writeCache(script: Script): void {
+function writeCache(script: Script, partial: boolean): void {
   if (!dir || !file) return;
   try {
     // Never create folders in a home that is not ours (sudo -E, su -m): root-owned ~/.cache
@@ -131,7 +131,7 @@ function writeCache(script: Script): void {
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", 0o600);
     try {
-      writeSync(fd, Buffer.concat([MAGIC, digest(data), data]));
+      writeSync(fd, Buffer.concat([partial ? MAGIC_PARTIAL : MAGIC, digest(data), data]));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -165,15 +165,21 @@ function bundle(): string {
   return text.slice(at + BUNDLE_MARK.length + 2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
 }
 
-const cachedData = readCache();
+const cache = readCache();
+const cachedData = cache?.data;
 // "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
 const script = new Script(
   `(function (exports, require, module, __filename, __dirname) {"use strict";${bundle()}\n})`,
   { filename, cachedData },
 );
-if (file && (cachedData === undefined || script.cachedDataRejected)) {
-  if (once) process.once("exit", () => writeCache(script));
-  else setTimeout(() => writeCache(script), WRITE_AFTER_MS).unref();
+const usable = cachedData !== undefined && !script.cachedDataRejected;
+if (file && (!usable || cache?.partial)) {
+  setTimeout(() => writeCache(script, false), WRITE_AFTER_MS).unref();
+}
+// The bundle calls this as a command for scripts ends, its output written (src/modes/output.ts).
+if (file && !usable) {
+  (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () =>
+    writeCache(script, true);
 }
 const main = script.runInThisContext();
 const module = { exports: {} };

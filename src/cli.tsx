@@ -4,22 +4,29 @@ import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
-import { buildConfig, ConfigError, parseDuration, type RawConfig } from "./config.js";
-import { DEMO_STATUS_LABELS } from "./demo/data.js";
+import { transportFetch } from "./api/transport.js";
+import { type LoadInput, loadConfig } from "./config/load.js";
+import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
-import { runOnce } from "./modes/once.js";
+import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
+import { autoPerPage } from "./ui/layout.js";
 
 const HELP = `
   Usage
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
-    $ jobtop --once                 print the first page as a table and exit
+    $ jobtop --once [--json]        print the first page as a table (or JSON), exit
+    $ jobtop get ID [--json]        print one job's details (or the job as JSON)
+    $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
+    $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
+    $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 
   Service
     --base-url URL        the job service (or JOBTOP_BASE_URL)
@@ -27,13 +34,25 @@ const HELP = `
     --token TOKEN         the token itself (discouraged: it shows in ps)
     --timeout DUR         per-request deadline, body included (default 10s)
 
+  Config file (~/.config/jobtop/config.toml; see the README)
+    --config FILE         read this config file instead (or JOBTOP_CONFIG)
+    --profile NAME        use the file's [profiles.NAME] (or JOBTOP_PROFILE)
+    --status-labels LIST  names for status codes, e.g. "6=queued,1=starting,2=running"
+    --columns LIST        list columns to choose from: status,display,remark,gpu,age,node,id,queue
+
   Monitor
     --interval DUR        poll the selected job every DUR (default 2s)
     --list-interval DUR   poll the page every DUR (default 10s)
-    --per-page N          jobs per page (default 20)
+    --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
+    --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
+    --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
+                          (default off; see "Getting notified" in the README)
+    --pin ID              watch this job wherever it is (repeat for more)
+    --title on|off        show the monitor's state in the terminal's title (default on)
+    --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
 
   Other
     --demo                start the demo service in-process and monitor it
@@ -41,6 +60,16 @@ const HELP = `
     --once                print one page as a plain table and exit
     -h, --help            this help
     -v, --version         the version
+
+  Scripts (--once, get, watch, wait)
+    --json                JSON: one document (--once, get, wait), one object a line (watch)
+    --until STATUS,...    status codes, or names from --status-labels (watch, wait)
+    --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
+                          watch, wait: give up after DUR (default never)
+    --show-secrets        do not mask passwords, URL tokens and secret env values
+    Exit codes: 0 done, 1 service unreachable or failing until the deadline,
+    2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
+    130/143 interrupted (watch: 0)
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
@@ -84,8 +113,20 @@ function parseArgs() {
       order: { type: "string" },
       clipboard: { type: "string" },
       bell: { type: "boolean", default: false },
+      config: { type: "string" },
+      profile: { type: "string" },
+      statusLabels: { type: "string" },
+      columns: { type: "string" },
+      mouse: { type: "string" },
+      notify: { type: "string" },
+      pin: { type: "string", isMultiple: true },
+      title: { type: "string" },
+      hyperlinks: { type: "string" },
       demo: { type: "boolean", default: false },
       once: { type: "boolean", default: false },
+      json: { type: "boolean", default: false },
+      until: { type: "string" },
+      showSecrets: { type: "boolean", default: false },
       port: { type: "string" },
       tick: { type: "string" },
       help: { type: "boolean", shortFlag: "h" },
@@ -105,8 +146,20 @@ const KNOWN = new Set([
   "order",
   "clipboard",
   "bell",
+  "config",
+  "profile",
+  "status-labels",
+  "columns",
+  "mouse",
+  "notify",
+  "pin",
+  "title",
+  "hyperlinks",
   "demo",
   "once",
+  "json",
+  "until",
+  "show-secrets",
   "port",
   "tick",
   "help",
@@ -140,7 +193,9 @@ async function main(): Promise<void> {
   if (f.help) cli.showHelp(0);
   if (f.version) cli.showVersion();
   const [command, ...rest] = cli.input;
-  if (rest.length > 0 || (command && command !== "demo-server"))
+  if (command === "config") return runConfig(rest, f);
+  const script: ScriptCommand | undefined = orFail(() => parseCommand(cli.input, f));
+  if (!script && (rest.length > 0 || (command && command !== "demo-server")))
     fail(`unknown command "${cli.input.join(" ")}"`);
 
   const tickMs = f.tick === undefined ? undefined : f.tick === "0" ? 0 : parseDuration(f.tick);
@@ -148,72 +203,127 @@ async function main(): Promise<void> {
     fail(`--tick: expected a duration like 3s, got "${f.tick}"`);
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
-  const perPage =
-    f.perPage === undefined ? undefined : /^\d+$/.test(f.perPage) ? Number(f.perPage) : Number.NaN;
-  const tok = f.demo
-    ? { token: undefined, warnings: [] }
-    : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token, env: process.env }));
-  if (tok.token && tok.token.length >= 4) secrets.push(tok.token);
-  const raw: RawConfig = {
-    baseUrl: f.baseUrl ?? (process.env.JOBTOP_BASE_URL || undefined),
-    token: tok.token,
-    warnings: tok.warnings,
-    interval: f.interval,
-    listInterval: f.listInterval,
-    timeout: f.timeout,
-    perPage,
-    order: f.order as RawConfig["order"],
-    clipboard: f.clipboard as RawConfig["clipboard"],
-    demo: f.demo,
-    once: f.once,
-    bell: f.bell,
-  };
-  // The demo service names its own codes; a real service's are not in the spec.
-  const demoLabels = { statusLabels: DEMO_STATUS_LABELS, protocolLabels: { 1: "tcp", 2: "udp" } };
-  let config = orFail(() => buildConfig(raw, f.demo ? demoLabels : {}));
+  let config: Config;
+  try {
+    config = (await loadConfig(loadInput(f, script))).config;
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
+  if (config.token.length >= 4) secrets.push(config.token);
   for (const w of config.warnings) warn(w);
 
-  const interactive = !config.once;
+  const interactive = !script;
   if (interactive && !(process.stdout.isTTY && process.stdin.isTTY)) {
     fail("the monitor needs a terminal; use --once to print the jobs as a table");
   }
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
+  const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
   let client: ReturnType<typeof createClient>;
   try {
-    client = createClient({ baseUrl: config.baseUrl, token: config.token, timeoutMs: config.timeoutMs });
+    client = createClient({
+      baseUrl: config.baseUrl,
+      token: config.token,
+      timeoutMs: config.timeoutMs,
+      // Without a proxy or a CA file: the client's own GET over node:http (src/api/http-get.ts),
+      // for the monitor and the commands for scripts alike.
+      fetch,
+    });
   } catch (e) {
     fail(describeError(e));
   }
 
-  if (config.once) {
-    try {
-      const color = process.stdout.isTTY === true && !process.env.NO_COLOR;
-      await runOnce(config, client, process.stdout, { color });
-    } catch (e) {
-      writeErr(describeError(e));
-      process.exitCode = 1;
-    } finally {
-      await demo?.close();
-    }
-    return;
-  }
+  if (script) return runCommand(script, config, client, { ...f, err: writeErr });
 
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
   const monitor = new Monitor({
     client,
-    perPage: config.perPage,
+    // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).
+    perPage:
+      config.perPage === "auto"
+        ? autoPerPage(process.stdout.columns || 80, process.stdout.rows || 24)
+        : config.perPage,
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
+    pins: config.pins,
   });
   monitor.start();
   const { runMonitor } = await import("./ui/run.js");
   const code = await runMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
+}
+
+type Flags = ReturnType<typeof parseArgs>["flags"];
+
+/** Flags as given (the environment and the config file are read by src/config/load.ts). */
+function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
+  const perPage =
+    f.perPage === undefined
+      ? undefined
+      : f.perPage === "auto"
+        ? "auto"
+        : /^\d+$/.test(f.perPage)
+          ? Number(f.perPage)
+          : Number.NaN;
+  const mouse = f.mouse === "on" ? true : f.mouse === "off" ? false : undefined;
+  if (f.mouse !== undefined && mouse === undefined) fail(`--mouse: expected on or off, got "${f.mouse}"`);
+  const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
+  // A token given by flag is read (and checked) now; JOBTOP_TOKEN and the file's sources by
+  // src/config/load.ts, once precedence has chosen one.
+  const tok =
+    f.demo || !tokenFlag ? undefined : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token }));
+  const raw: RawConfig = {
+    baseUrl: f.baseUrl,
+    token: tok?.token,
+    interval: f.interval,
+    listInterval: f.listInterval,
+    // watch and wait read --timeout as their deadline (parseCommand), not as a request's.
+    timeout: script?.kind === "watch" || script?.kind === "wait" ? undefined : f.timeout,
+    perPage,
+    order: f.order as RawConfig["order"],
+    clipboard: f.clipboard as RawConfig["clipboard"],
+    statusLabels: f.statusLabels,
+    columns: f.columns,
+    demo: f.demo,
+    once: f.once,
+    mouse,
+    notify: f.notify as RawConfig["notify"],
+    hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
+    title: f.title as RawConfig["title"],
+    pins: f.pin,
+    // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
+    bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
+  };
+  return {
+    raw,
+    tokenFrom: tokenFlag,
+    env: process.env,
+    configFlag: f.config,
+    profileFlag: f.profile,
+    demoProfile: DEMO_PROFILE,
+    warnings: tok?.warnings,
+  };
+}
+
+/** `jobtop config path|check|init`. */
+async function runConfig(args: string[], f: Flags): Promise<void> {
+  const { runConfigCommand } = await import("./config/commands.js");
+  try {
+    process.exitCode = await runConfigCommand(
+      args,
+      { ...loadInput(f), warn },
+      process.stdout,
+      process.stderr,
+    );
+  } catch (e) {
+    if (e instanceof ConfigError) fail(e.message);
+    throw e;
+  }
 }
 
 async function runDemoServer(

@@ -1,6 +1,10 @@
-// One validated Config, with every default in one place. cli.tsx gathers flags, environment and
-// files into a raw object; this module checks it and says in one line what is wrong.
+// One validated Config, with every default and the order of precedence in one place.
+// cli.tsx gathers flags and environment, src/config/ reads the config file; this module checks
+// each layer and merges them: flags > environment > the chosen profile > the file's top level
+// > defaults. A problem is one line naming the flag, variable or file:line it came from.
 import { z } from "zod";
+import { parseJobId } from "./model/ids.js";
+import { isClean } from "./model/sanitize.js";
 
 export const DEFAULTS = {
   intervalMs: 2_000,
@@ -9,6 +13,10 @@ export const DEFAULTS = {
   order: "desc",
   timeoutMs: 10_000,
   clipboard: "auto",
+  bell: false,
+  notify: "off" as NotifyMode,
+  hyperlinks: "auto",
+  title: true,
 } as const;
 
 /** Parses "2", "2s", "500ms", "1m" into milliseconds; bare numbers are seconds. */
@@ -20,134 +28,47 @@ export function parseDuration(v: string): number | undefined {
   return Math.round(n * unit);
 }
 
-const duration = (name: string, min: number, max: number) =>
-  z.string().transform((v, ctx) => {
-    const ms = parseDuration(v);
-    if (ms === undefined) {
-      ctx.addIssue({ code: "custom", message: `${name}: expected a duration like 2s or 500ms, got "${v}"` });
-      return z.NEVER;
-    }
-    if (ms < min || ms > max) {
-      ctx.addIssue({ code: "custom", message: `${name}: must be between ${min / 1000}s and ${max / 1000}s` });
-      return z.NEVER;
-    }
-    return ms;
-  });
+/** Bounds of each duration setting, shared by flags and the config file. */
+export const DURATION_RANGES = {
+  interval: [200, 3_600_000],
+  listInterval: [500, 3_600_000],
+  timeout: [100, 600_000],
+} as const;
 
-const baseUrl = z.string().transform((v, ctx) => {
+/** Checks a duration (a string like "2s", or a number of seconds); returns ms or what is wrong. */
+export function checkDuration(v: unknown, range: readonly [number, number]): number | string {
+  const ms =
+    typeof v === "number" && Number.isFinite(v) && v >= 0
+      ? Math.round(v * 1000)
+      : typeof v === "string"
+        ? parseDuration(v)
+        : undefined;
+  if (ms === undefined) return `expected a duration like 2s or 500ms, got ${show(v)}`;
+  const [min, max] = range;
+  if (ms < min || ms > max) return `must be between ${min / 1000}s and ${max / 1000}s`;
+  return ms;
+}
+
+/** Checks a service URL; returns it without trailing slashes, or what is wrong. */
+export function checkBaseUrl(v: string, tokenHint = "JOBTOP_TOKEN"): { url: string } | { error: string } {
   let u: URL;
   try {
     u = new URL(v);
   } catch {
-    ctx.addIssue({ code: "custom", message: `--base-url: not a URL: "${v}"` });
-    return z.NEVER;
+    return { error: `not a URL: ${show(v)}` };
   }
-  if (u.protocol !== "http:" && u.protocol !== "https:") {
-    ctx.addIssue({
-      code: "custom",
-      message: `--base-url: must start with http:// or https://, got "${u.protocol}"`,
-    });
-    return z.NEVER;
-  }
-  if (u.username || u.password) {
-    ctx.addIssue({ code: "custom", message: "--base-url: put credentials in JOBTOP_TOKEN, not in the URL" });
-    return z.NEVER;
-  }
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    return { error: `must start with http:// or https://, got "${u.protocol}"` };
+  if (u.username || u.password) return { error: `put credentials in ${tokenHint}, not in the URL` };
   // Request paths are appended to the base URL: after a query or a fragment they would land in
   // it, and the base path would be silently dropped.
-  if (v.includes("?") || v.includes("#")) {
-    ctx.addIssue({
-      code: "custom",
-      message: "--base-url: must not have a query (?…) or a fragment (#…); give the service's base path only",
-    });
-    return z.NEVER;
-  }
-  return u.toString().replace(/\/+$/, "");
-});
-
-export const RawConfigSchema = z.object({
-  baseUrl: baseUrl.optional(),
-  token: z.string().optional(),
-  interval: duration("--interval", 200, 3_600_000).optional(),
-  listInterval: duration("--list-interval", 500, 3_600_000).optional(),
-  timeout: duration("--timeout", 100, 600_000).optional(),
-  perPage: z
-    .number({ message: "--per-page: expected a whole number" })
-    .int("--per-page: expected a whole number")
-    .min(1, "--per-page: must be at least 1")
-    .max(500, "--per-page: must be at most 500")
-    .optional(),
-  order: z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' }).optional(),
-  clipboard: z
-    .enum(["auto", "osc52", "native", "off"], { message: "--clipboard: expected auto, osc52, native or off" })
-    .optional(),
-  demo: z.boolean(),
-  once: z.boolean(),
-  bell: z.boolean(),
-  /** Found while gathering the input (e.g. reading the token); buildConfig adds its own. */
-  warnings: z.array(z.string()).optional(),
-});
-
-export interface Config {
-  baseUrl: string;
-  token: string;
-  intervalMs: number;
-  listIntervalMs: number;
-  timeoutMs: number;
-  perPage: number;
-  order: "desc" | "asc";
-  clipboard: "auto" | "osc52" | "native" | "off";
-  demo: boolean;
-  once: boolean;
-  bell: boolean;
-  /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
-  statusLabels: Record<number, string>;
-  /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
-  warnings: string[];
-  /** Names of port protocol numbers ("tcp"); the spec does not say what 1 and 2 mean: "proto 1" unless named. */
-  protocolLabels: Record<number, string>;
-}
-
-export class ConfigError extends Error {
-  override readonly name = "ConfigError";
-}
-
-export type RawConfig = z.input<typeof RawConfigSchema>;
-
-/** Validates raw input. Base URL and token may be absent only in demo mode, which supplies its own. */
-export function buildConfig(
-  raw: RawConfig,
-  extra: { statusLabels?: Record<number, string>; protocolLabels?: Record<number, string> } = {},
-): Config {
-  const r = RawConfigSchema.safeParse(raw);
-  if (!r.success) throw new ConfigError(r.error.issues[0]?.message ?? "invalid configuration");
-  const c = r.data;
-  if (!c.demo) {
-    if (!c.baseUrl)
-      throw new ConfigError("no service given: pass --base-url URL (or set JOBTOP_BASE_URL), or try --demo");
-    if (!c.token)
-      throw new ConfigError("no token: set JOBTOP_TOKEN or pass --token-file FILE (or try --demo)");
-  }
-  return {
-    baseUrl: c.baseUrl ?? "",
-    token: c.token ?? "",
-    intervalMs: c.interval ?? DEFAULTS.intervalMs,
-    listIntervalMs: c.listInterval ?? DEFAULTS.listIntervalMs,
-    timeoutMs: c.timeout ?? DEFAULTS.timeoutMs,
-    perPage: c.perPage ?? DEFAULTS.perPage,
-    order: c.order ?? DEFAULTS.order,
-    clipboard: c.clipboard ?? DEFAULTS.clipboard,
-    demo: c.demo,
-    once: c.once,
-    bell: c.bell,
-    statusLabels: extra.statusLabels ?? {},
-    warnings: [...(c.warnings ?? []), ...clearTextWarning(c.baseUrl)],
-    protocolLabels: extra.protocolLabels ?? {},
-  };
+  if (v.includes("?") || v.includes("#"))
+    return { error: "must not have a query (?…) or a fragment (#…); give the service's base path only" };
+  return { url: u.toString().replace(/\/+$/, "") };
 }
 
 /** The token is sent with every request: over http:// to another machine, anyone on the way reads it. */
-function clearTextWarning(baseUrl: string | undefined): string[] {
+export function clearTextWarning(baseUrl: string | undefined): string[] {
   if (!baseUrl) return [];
   const u = new URL(baseUrl);
   if (u.protocol !== "http:" || isLoopback(u.hostname)) return [];
@@ -161,4 +82,446 @@ function isLoopback(hostname: string): boolean {
     /^127\.\d+\.\d+\.\d+$/.test(hostname) ||
     hostname === "[::1]"
   );
+}
+
+/** A proxy: an http(s) URL, or "none" to ignore the proxy variables of the environment. */
+export function checkProxy(v: string): { proxy: string } | { error: string } {
+  if (v === "none") return { proxy: v };
+  let u: URL;
+  try {
+    u = new URL(v);
+  } catch {
+    return { error: `expected an http:// or https:// URL, or "none", got ${show(v)}` };
+  }
+  if (u.protocol !== "http:" && u.protocol !== "https:")
+    return { error: `must be an http:// or https:// URL (or "none"), got "${u.protocol}"` };
+  return { proxy: v };
+}
+
+/** The list columns, by their names in the config file (and --columns), and their ids. */
+export const COLUMNS = {
+  status: "status",
+  display: "displayID",
+  remark: "remark",
+  gpu: "gpu",
+  age: "age",
+  node: "node",
+  id: "id",
+  queue: "queueLen",
+} as const;
+export type ColumnName = keyof typeof COLUMNS;
+export type ListColumn = (typeof COLUMNS)[ColumnName];
+
+export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
+  const out: ListColumn[] = [];
+  for (const n of names) {
+    if (typeof n !== "string" || !Object.hasOwn(COLUMNS, n))
+      return `unknown column ${show(n)}${suggest(String(n), Object.keys(COLUMNS))}; columns are ${Object.keys(COLUMNS).join(", ")}`;
+    const id = COLUMNS[n as ColumnName];
+    if (!out.includes(id)) out.push(id);
+  }
+  if (out.length === 0) return "list at least one column";
+  return out;
+}
+
+/** Names in one table: more than any service has codes, few enough to lay out in no time. */
+export const MAX_LABELS = 1000;
+
+/** A name for a status or protocol code: short, printable, and not blank. */
+export function checkLabel(code: string, name: unknown): { code: number; name: string } | string {
+  if (!/^-?\d{1,9}$/.test(code.trim())) return `${show(code)} is not a code: use a whole number like 6`;
+  if (typeof name !== "string") return `expected a name in quotes, like "queued", got ${show(name)}`;
+  const label = name.trim();
+  if (!label) return "the name is empty";
+  if (!isClean(label)) return "the name holds control characters";
+  if (label.length > 24) return "the name is longer than 24 characters";
+  return { code: Number(code.trim()), name: label };
+}
+
+/** "6=queued,1=starting" (the --status-labels flag) into a table, or what is wrong. */
+export function parseLabelList(v: string): Record<number, string> | string {
+  const out: Record<number, string> = {};
+  const parts = v.split(",");
+  if (parts.length > MAX_LABELS) return `more than ${MAX_LABELS} names`;
+  for (const part of parts) {
+    if (!part.trim()) continue;
+    const eq = part.indexOf("=");
+    if (eq < 0) return `expected CODE=NAME pairs like 6=queued,2=running, got ${show(part.trim())}`;
+    const r = checkLabel(part.slice(0, eq), part.slice(eq + 1));
+    if (typeof r === "string") return r;
+    out[r.code] = r.name;
+  }
+  return out;
+}
+
+export type NotifyMode = "auto" | "osc9" | "osc777" | "osc99" | "bell" | "off";
+
+/** Where the bearer token comes from; read (or run) only once it is the one chosen. */
+export type TokenSource =
+  | { kind: "value"; value: string; from: string }
+  | { kind: "file"; path: string; from: string }
+  | { kind: "command"; argv: string[]; from: string };
+
+/** Everything a layer (flags, environment, a profile, the file) can set, already validated. */
+export interface Settings {
+  baseUrl?: string;
+  token?: TokenSource;
+  intervalMs?: number;
+  listIntervalMs?: number;
+  timeoutMs?: number;
+  perPage?: number | "auto";
+  order?: "desc" | "asc";
+  clipboard?: "auto" | "osc52" | "native" | "off";
+  bell?: boolean;
+  mouse?: boolean;
+  notify?: NotifyMode;
+  hyperlinks?: "auto" | "on" | "off";
+  title?: boolean;
+  pins?: string[];
+  columns?: ListColumn[];
+  proxy?: string;
+  caFile?: string;
+  statusLabels?: Record<number, string>;
+  protocolLabels?: Record<number, string>;
+}
+
+/** One source of settings, named as a user would say it: "--interval", "profile prod", … */
+export interface Layer {
+  name: string;
+  settings: Settings;
+}
+
+const duration = (flag: string, range: readonly [number, number]) =>
+  z.string().transform((v, ctx) => {
+    const r = checkDuration(v, range);
+    if (typeof r === "string") {
+      ctx.addIssue({ code: "custom", message: `${flag}: ${r}` });
+      return z.NEVER;
+    }
+    return r;
+  });
+
+const baseUrl = z.string().transform((v, ctx) => {
+  const r = checkBaseUrl(v);
+  if ("error" in r) {
+    ctx.addIssue({ code: "custom", message: `--base-url: ${r.error}` });
+    return z.NEVER;
+  }
+  return r.url;
+});
+
+export const RawConfigSchema = z.object({
+  baseUrl: baseUrl.optional(),
+  token: z.string().optional(),
+  interval: duration("--interval", DURATION_RANGES.interval).optional(),
+  listInterval: duration("--list-interval", DURATION_RANGES.listInterval).optional(),
+  timeout: duration("--timeout", DURATION_RANGES.timeout).optional(),
+  perPage: z
+    .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
+    .superRefine((v, ctx) => {
+      if (v === "auto") return;
+      const message = !Number.isInteger(v)
+        ? "--per-page: expected a whole number or auto"
+        : v < 1
+          ? "--per-page: must be at least 1"
+          : v > 500
+            ? "--per-page: must be at most 500"
+            : undefined;
+      if (message) ctx.addIssue({ code: "custom", message });
+    })
+    .optional(),
+  order: z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' }).optional(),
+  clipboard: z
+    .enum(["auto", "osc52", "native", "off"], { message: "--clipboard: expected auto, osc52, native or off" })
+    .optional(),
+  statusLabels: z.string().optional(),
+  columns: z.string().optional(),
+  demo: z.boolean(),
+  once: z.boolean(),
+  /** Absent unless --bell or --no-bell was given, so that a config file's bell can apply. */
+  bell: z.boolean().optional(),
+  /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
+  mouse: z.boolean().optional(),
+  notify: z
+    .enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
+      message: "--notify: expected auto, osc9, osc777, osc99, bell or off",
+    })
+    .optional(),
+  hyperlinks: z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }).optional(),
+  /** On by default; "off" leaves the terminal's title alone. */
+  title: z
+    .enum(["on", "off"], { message: "--title: expected on or off" })
+    .transform((v) => v === "on")
+    .optional(),
+  pins: z
+    .array(
+      z.string().transform((v, ctx) => {
+        const id = parseJobId(v);
+        if (id === undefined) {
+          ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+          return z.NEVER;
+        }
+        return id;
+      }),
+    )
+    .optional(),
+});
+
+export interface Config {
+  baseUrl: string;
+  token: string;
+  intervalMs: number;
+  listIntervalMs: number;
+  timeoutMs: number;
+  /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
+  perPage: number | "auto";
+  order: "desc" | "asc";
+  clipboard: "auto" | "osc52" | "native" | "off";
+  demo: boolean;
+  once: boolean;
+  bell: boolean;
+  /** Mouse reporting: the wheel scrolls the focused pane, a click selects a row. */
+  mouse: boolean;
+  /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
+  notify: NotifyMode;
+  /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
+  hyperlinks: "auto" | "on" | "off";
+  /** Set the terminal's title while running (restored on exit). */
+  title: boolean;
+  /** Jobs pinned from the start: polled wherever they are. */
+  pins: string[];
+  /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
+  statusLabels: Record<number, string>;
+  /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
+  warnings: string[];
+  /** Names for port protocol codes, from [protocols]; the default is none. */
+  protocolLabels: Record<number, string>;
+  /** The list columns the user allows (the list shows those that fit); all when undefined. */
+  columns: ListColumn[] | undefined;
+  /** The profile in use, shown in the header; undefined when none was chosen. */
+  profile: string | undefined;
+  /** An http(s) proxy URL, or "none"; undefined: the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY. */
+  proxy: string | undefined;
+  /** A PEM file of extra CAs to trust, besides the system's. */
+  caFile: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override readonly name = "ConfigError";
+}
+
+export type RawConfig = z.input<typeof RawConfigSchema>;
+
+/** Validates the flags (raw strings) into a layer; the token, if any, came from `tokenFrom`. */
+export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
+  const r = RawConfigSchema.safeParse(raw);
+  if (!r.success) throw new ConfigError(r.error.issues[0]?.message ?? "invalid configuration");
+  const c = r.data;
+  const s: Settings = {
+    baseUrl: c.baseUrl,
+    token: c.token === undefined ? undefined : { kind: "value", value: c.token, from: tokenFrom },
+    intervalMs: c.interval,
+    listIntervalMs: c.listInterval,
+    timeoutMs: c.timeout,
+    perPage: c.perPage,
+    order: c.order,
+    clipboard: c.clipboard,
+    bell: c.bell,
+    mouse: c.mouse,
+    notify: c.notify,
+    hyperlinks: c.hyperlinks,
+    title: c.title,
+    pins: c.pins,
+  };
+  if (c.statusLabels !== undefined) {
+    const labels = parseLabelList(c.statusLabels);
+    if (typeof labels === "string") throw new ConfigError(`--status-labels: ${labels}`);
+    s.statusLabels = labels;
+  }
+  if (c.columns !== undefined) {
+    const cols = checkColumns(c.columns.split(",").map((x) => x.trim()));
+    if (typeof cols === "string") throw new ConfigError(`--columns: ${cols}`);
+    s.columns = cols;
+  }
+  return s;
+}
+
+/** The environment's layer: JOBTOP_BASE_URL and JOBTOP_TOKEN. */
+export function envSettings(env: Record<string, string | undefined>): Settings {
+  const s: Settings = {};
+  if (env.JOBTOP_BASE_URL) {
+    const r = checkBaseUrl(env.JOBTOP_BASE_URL);
+    if ("error" in r) throw new ConfigError(`JOBTOP_BASE_URL: ${r.error}`);
+    s.baseUrl = r.url;
+  }
+  if (env.JOBTOP_TOKEN) s.token = { kind: "value", value: env.JOBTOP_TOKEN, from: "JOBTOP_TOKEN" };
+  return s;
+}
+
+type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels">;
+const SCALARS: readonly Scalar[] = [
+  "baseUrl",
+  "token",
+  "intervalMs",
+  "listIntervalMs",
+  "timeoutMs",
+  "perPage",
+  "order",
+  "clipboard",
+  "bell",
+  "mouse",
+  "notify",
+  "hyperlinks",
+  "title",
+  "pins",
+  "columns",
+  "proxy",
+  "caFile",
+];
+
+export interface Resolved {
+  /** The Config, but for the token, which is read from `token` only once chosen. */
+  config: Omit<Config, "token">;
+  token: TokenSource | undefined;
+  /** Which layer each setting came from ("default" when none set it); labels per code. */
+  from: Partial<Record<Scalar, string>> & {
+    statusLabels: Record<number, string>;
+    protocolLabels: Record<number, string>;
+  };
+}
+
+/**
+ * The one place where precedence is decided. `layers` come highest first (flags, environment,
+ * the chosen profile, the file's top level); each setting takes the first layer that sets it,
+ * then the default. Status and protocol names merge code by code in the same order, so a
+ * profile can rename one code and keep the file's names for the others.
+ */
+export function resolveSettings(
+  layers: readonly Layer[],
+  opts: { demo: boolean; once: boolean; profile?: string; noServiceHint?: string },
+): Resolved {
+  const s: Settings = {};
+  const from: Resolved["from"] = { statusLabels: {}, protocolLabels: {} };
+  for (const key of SCALARS) {
+    const layer = layers.find((l) => l.settings[key] !== undefined);
+    if (!layer) continue;
+    (s as Record<string, unknown>)[key] = layer.settings[key];
+    from[key] = layer.name;
+  }
+  const statusLabels: Record<number, string> = {};
+  const protocolLabels: Record<number, string> = {};
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const l = layers[i] as Layer;
+    for (const [code, name] of Object.entries(l.settings.statusLabels ?? {})) {
+      statusLabels[Number(code)] = name;
+      from.statusLabels[Number(code)] = l.name;
+    }
+    for (const [code, name] of Object.entries(l.settings.protocolLabels ?? {})) {
+      protocolLabels[Number(code)] = name;
+      from.protocolLabels[Number(code)] = l.name;
+    }
+  }
+  if (!opts.demo) {
+    const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
+    if (!s.baseUrl)
+      throw new ConfigError(
+        `no service given: pass --base-url URL (or set JOBTOP_BASE_URL, or base_url in the config file), or try --demo${hint}`,
+      );
+    if (!s.token)
+      throw new ConfigError(
+        `no token: set JOBTOP_TOKEN or pass --token-file FILE (or set token_file or token_command in the config file), or try --demo${hint}`,
+      );
+  }
+  return {
+    config: {
+      baseUrl: s.baseUrl ?? "",
+      intervalMs: s.intervalMs ?? DEFAULTS.intervalMs,
+      listIntervalMs: s.listIntervalMs ?? DEFAULTS.listIntervalMs,
+      timeoutMs: s.timeoutMs ?? DEFAULTS.timeoutMs,
+      perPage: s.perPage ?? DEFAULTS.perPage,
+      order: s.order ?? DEFAULTS.order,
+      clipboard: s.clipboard ?? DEFAULTS.clipboard,
+      demo: opts.demo,
+      once: opts.once,
+      bell: s.bell ?? DEFAULTS.bell,
+      mouse: s.mouse ?? false,
+      notify: s.notify ?? DEFAULTS.notify,
+      hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
+      title: s.title ?? DEFAULTS.title,
+      pins: s.pins ?? [],
+      statusLabels,
+      protocolLabels,
+      columns: s.columns,
+      profile: opts.profile,
+      // The demo service is in this process, on loopback: never through a proxy.
+      proxy: opts.demo ? "none" : s.proxy,
+      caFile: opts.demo ? undefined : s.caFile,
+      warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
+    },
+    token: opts.demo ? undefined : s.token,
+    from,
+  };
+}
+
+/**
+ * Validates flags alone (no config file) into a Config; base URL and token may be absent only
+ * in demo mode, which supplies its own. `extra.statusLabels` sit below the flags.
+ */
+export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<number, string> } = {}): Config {
+  const layers: Layer[] = [{ name: "flags", settings: flagSettings(raw) }];
+  if (extra.statusLabels) layers.push({ name: "built-in", settings: { statusLabels: extra.statusLabels } });
+  const r = resolveSettings(layers, { demo: raw.demo, once: raw.once });
+  return { ...r.config, token: r.token?.kind === "value" ? r.token.value : "" };
+}
+
+/** A value as a user would quote it in a message, cut short and made printable. */
+export function show(v: unknown): string {
+  const s =
+    typeof v === "string"
+      ? JSON.stringify(v)
+      : Array.isArray(v)
+        ? "a list"
+        : typeof v === "object" && v
+          ? "a table"
+          : String(v);
+  const clean = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
+  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+}
+
+/** ` (did you mean "x"?)` when one of `known` is a small edit away from `word`. */
+export function suggest(word: string, known: readonly string[]): string {
+  let best: string | undefined;
+  let bestD = Number.POSITIVE_INFINITY;
+  for (const k of known) {
+    const d = editDistance(word.toLowerCase(), k.toLowerCase());
+    if (d < bestD) {
+      bestD = d;
+      best = k;
+    }
+  }
+  const limit = Math.max(1, Math.min(3, Math.floor(word.length / 3)));
+  return best !== undefined && bestD <= limit ? ` (did you mean "${best}"?)` : "";
+}
+
+/** Optimal string alignment distance: edits, with a swap of two neighbours counted as one. */
+function editDistance(a: string, b: string): number {
+  if (a.length > 64 || b.length > 64) return Number.POSITIVE_INFINITY;
+  const d: number[][] = [];
+  for (let i = 0; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      if (i === 0) {
+        row[j] = j;
+        continue;
+      }
+      const prev = d[i - 1] as number[];
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] as number) + 1, (row[j - 1] as number) + 1, (prev[j - 1] as number) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        v = Math.min(v, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      row[j] = v;
+    }
+    d.push(row);
+  }
+  return (d[a.length] as number[])[b.length] as number;
 }

@@ -7,6 +7,7 @@ import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
+import { keepRaw } from "./raw.js";
 import { type SameBody, sameBody } from "./same-body.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
 
@@ -15,7 +16,10 @@ export interface ClientOptions {
   token: string;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
-  /** A fetch to send requests with instead of node:http (a proxy's). */
+  /**
+   * A fetch to send requests with instead of node:http (http-get.ts): a proxy's or a private
+   * CA's, from transport.ts.
+   */
   fetch?: typeof fetch;
 }
 
@@ -165,6 +169,7 @@ export function createClient(opts: ClientOptions): JobClient {
         const env = e as { job?: unknown };
         const parsed = JobSchema.safeParse(env.job);
         if (!parsed.success) throw schemaError(parsed.error, "job");
+        keepRaw(parsed.data, env.job);
         return parsed.data;
       }),
     listJobs: (q, signal) =>

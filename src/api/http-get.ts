@@ -92,10 +92,15 @@ function reply(url: URL, res: IncomingMessage): Reply {
   };
 }
 
-/** A fetch (Node's, or undici's with a proxy) as a Get. */
+/**
+ * A fetch (undici's with a proxy, from transport.ts) as a Get. It is given a Request, which is
+ * held by the reply until the exchange ends: a fetch links the Request's signal to ours only
+ * weakly, and after a garbage collection an abort (the deadline) would reach nothing.
+ */
 export function fromFetch(fetcher: typeof fetch): Get {
   return async (url, init) => {
-    const res = await fetcher(url, { headers: init.headers, signal: init.signal, redirect: "manual" });
+    const request = new Request(url, { headers: init.headers, signal: init.signal, redirect: "manual" });
+    const res = await fetcher(request);
     const body = res.body as (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null;
     return {
       status: res.status,
@@ -105,6 +110,7 @@ export function fromFetch(fetcher: typeof fetch): Get {
       body,
       cancel: async () => {
         await body?.cancel().catch(() => {});
+        void request;
       },
     };
   };

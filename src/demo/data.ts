@@ -19,6 +19,15 @@ export const DEMO_STATUS_LABELS: Record<number, string> = {
   3: "stopped",
 };
 
+/**
+ * The built-in profile that --demo runs with: the demo's names reach the screen the way a
+ * user's [status] and [protocols] tables do.
+ */
+export const DEMO_PROFILE = {
+  statusLabels: DEMO_STATUS_LABELS,
+  protocolLabels: { 1: "tcp", 2: "udp" } as Record<number, string>,
+};
+
 /** The order a job moves through. */
 export const STATUS_STEPS = [6, 1, 2, 3] as const;
 

@@ -72,8 +72,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     if (fault && answerFault(fault, res, opts.retryAfterSec ?? 2)) return;
 
     if (url.pathname === "/v1/job") {
-      const id = Number(url.searchParams.get("id"));
-      const job = Number.isInteger(id) ? world.get(id) : undefined;
+      const id = demoId(url.searchParams.get("id"));
+      const job = id === undefined ? undefined : world.get(id);
       if (!job) return json(res, 200, { code: 404, msg: "job not found", job: null });
       return json(res, 200, { code: 0, msg: "", job: corrupt(fault, job) });
     }
@@ -114,7 +114,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
       }
       case "/_demo/advance": {
         const id = url.searchParams.get("id");
-        const entry = world.advance(id === null ? undefined : Number(id));
+        const entry = world.advance(id === null ? undefined : (demoId(id) ?? -1));
         return json(res, 200, {
           code: entry ? 0 : 404,
           msg: entry ? "" : "nothing to advance",
@@ -176,6 +176,14 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     inFlight: () => inFlight,
   };
   return api;
+}
+
+/**
+ * A job id as the demo's world keys it (its own small numbers). Only plain digits: Number() alone
+ * would take "1e2" or " 0x64 " for job 100, and a service must not answer for another id.
+ */
+function demoId(v: string | null): number | undefined {
+  return v !== null && /^\d{1,15}$/.test(v) ? Number(v) : undefined;
 }
 
 function intParam(url: URL, name: string, dflt: number): number | undefined {

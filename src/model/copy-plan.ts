@@ -41,3 +41,21 @@ export function planCopy(chosen: readonly { n: number; url: string }[]): CopyPla
       : `${ok.length} URL${ok.length === 1 ? "" : "s"}${skipped}`;
   return { text: ok.map((u) => u.url).join("\n"), what };
 }
+
+/** One thing the picker can copy: a URL, an ssh command, a password. */
+export interface CopyEntry {
+  n: number;
+  kind: "url" | "ssh" | "password";
+  /** The real value, copied. */
+  value: string;
+  /** How the status line names it (already masked and sanitised): `ssh command`, `SSH password for root`. */
+  what: string;
+}
+
+/** Like planCopy, for any entry: a value with a control character is refused, and said so. */
+export function planCopyEntry(e: CopyEntry): CopyPlan {
+  if (e.kind === "url") return planCopy([{ n: e.n, url: e.value }]);
+  if (!isClean(e.value))
+    return { text: undefined, what: `${e.what} not copied: it contains control characters` };
+  return { text: e.value, what: e.what };
+}

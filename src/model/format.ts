@@ -193,3 +193,17 @@ export function formatClock(ms: number): string {
   const p = (n: number) => String(n).padStart(2, "0");
   return `${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
 }
+
+/** Local ISO 8601 with the UTC offset, "2026-11-23T15:06:37+01:00": sortable, and says its zone. */
+export function formatIsoLocal(unixSeconds: number): string {
+  const d = new Date(unixSeconds * 1000);
+  if (!Number.isFinite(unixSeconds) || Number.isNaN(d.getTime())) return "?";
+  const p = (n: number) => String(n).padStart(2, "0");
+  const off = -d.getTimezoneOffset();
+  const sign = off < 0 ? "-" : "+";
+  const abs = Math.abs(off);
+  return (
+    `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}:` +
+    `${p(d.getSeconds())}${sign}${p(Math.floor(abs / 60))}:${p(abs % 60)}`
+  );
+}

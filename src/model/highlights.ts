@@ -23,6 +23,13 @@ export function activeHighlights(h: Highlights, nowMs: number): Highlights {
   return next;
 }
 
+/** When the first highlight expires (Infinity if none). A loop: a spread into Math.min fails past ~100 000 keys. */
+export function nextExpiry(h: Highlights): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const t of h.values()) if (t < next) next = t;
+  return next;
+}
+
 export function isHighlighted(h: Highlights, key: string, nowMs: number): boolean {
   const t = h.get(key);
   return t !== undefined && t > nowMs;

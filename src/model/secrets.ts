@@ -139,3 +139,56 @@ export function maskText(text: string, secrets: readonly string[]): string {
   for (const s of secrets) if (s) out = out.split(s).join(MASK);
   return out;
 }
+
+/**
+ * The job with every secret the screen masks masked too, for JSON output: SSH passwords, creds,
+ * secret query values in URLs, secret-looking env values, and secrets inside free text
+ * (command, description, remark: `text`, maskSecrets by default). A new object: the job given
+ * is not changed.
+ */
+export function maskJob<J extends MaskableJob>(job: J, text: (s: string) => string = maskSecrets): J {
+  const app = job.app;
+  const urls: Record<string, { urls: string[] }> = {};
+  for (const [key, list] of Object.entries(app.urls)) urls[key] = { ...list, urls: list.urls.map(maskUrl) };
+  return {
+    ...job,
+    desc: text(job.desc),
+    app: {
+      ...app,
+      envs: maskEnvs(app.envs),
+      creds: maskValue(app.creds),
+      cmd: text(app.cmd),
+      remark: text(app.remark),
+      urls,
+      SSHAuths: app.SSHAuths.map((a) => ({
+        ...a,
+        BaseOn: { ...a.BaseOn, Cred: { ...a.BaseOn.Cred, password: maskValue(a.BaseOn.Cred.password) } },
+      })),
+    },
+  };
+}
+
+/** The fields maskJob reads (a Job has them; the model does not import the API's types). */
+interface MaskableJob {
+  desc: string;
+  app: {
+    envs: string;
+    creds: string;
+    cmd: string;
+    remark: string;
+    urls: Record<string, { urls: string[] }>;
+    SSHAuths: { BaseOn: { Cred: { password: string } } }[];
+  };
+}
+
+/** `envs` with the values of secret-looking names masked, everything else byte for byte. */
+export function maskEnvs(envs: string): string {
+  return envs
+    .split(";")
+    .map((part) => {
+      const eq = part.indexOf("=");
+      if (eq < 0 || !isSecretName(part.slice(0, eq).trim()) || eq === part.length - 1) return part;
+      return `${part.slice(0, eq + 1)}${MASK}`;
+    })
+    .join(";");
+}

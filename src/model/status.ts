@@ -21,3 +21,33 @@ export function statusStyle(code: number, labels: Record<number, string> = {}): 
   const s = STYLES[code] ?? UNKNOWN;
   return { label: labels[code] ?? String(code), symbol: s.symbol, color: s.color };
 }
+
+/**
+ * "running,3" → [2, 3]: status codes, or names from the configured labels (any case). The
+ * error is one line naming what is known, for a usage error.
+ */
+export function parseStatusList(
+  text: string,
+  labels: Record<number, string> = {},
+): { codes: number[] } | { error: string } {
+  const codes: number[] = [];
+  const names = Object.entries(labels);
+  for (const raw of text.split(",")) {
+    const word = raw.trim();
+    if (word === "") continue;
+    if (/^-?\d{1,9}$/.test(word)) {
+      codes.push(Number(word));
+      continue;
+    }
+    const found = names.find(([, label]) => label.toLowerCase() === word.toLowerCase());
+    if (!found) {
+      const known = names.map(([code, label]) => `${label} (${code})`).join(", ");
+      return {
+        error: `unknown status "${word}": use a status code${known ? ` or one of ${known}` : " (no status names are configured)"}`,
+      };
+    }
+    codes.push(Number(found[0]));
+  }
+  if (codes.length === 0) return { error: "expected one or more statuses, like running or 2,3" };
+  return { codes };
+}

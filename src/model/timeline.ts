@@ -47,18 +47,50 @@ export function lastEntries(log: readonly LogEntry[], max: number): { entries: L
 
 export interface JobChange {
   changed: boolean;
+  /** The newest new entries by id, at most `keep` of them (all of them if fewer). */
   newEntryIds: string[];
+  /** How many entries are new in all. */
+  newEntries: number;
   statusChanged: boolean;
 }
 
-const NO_CHANGE: JobChange = { changed: false, newEntryIds: [], statusChanged: false };
+const NO_CHANGE: JobChange = { changed: false, newEntryIds: [], newEntries: 0, statusChanged: false };
 
-/** A change is a new state.log entry (by entry id) or a new status. No previous copy: no change. */
-export function diffJob(prev: Job | undefined, next: Job): JobChange {
+/**
+ * A change is a new state.log entry (by entry id) or a new status. No previous copy: no change.
+ * `keep` bounds the entry ids returned: a job that changes state every 2 s has 140 000 new entries
+ * after three days away, and nobody needs 140 000 highlights.
+ */
+export function diffJob(prev: Job | undefined, next: Job, keep = Number.POSITIVE_INFINITY): JobChange {
   if (!prev || prev === next) return NO_CHANGE;
-  const known = new Set(prev.state.log.map((e) => e.id));
-  const newEntryIds = next.state.log.filter((e) => !known.has(e.id)).map((e) => e.id);
+  const known = new Set<string>();
+  for (const e of prev.state.log) known.add(e.id);
+  const fresh: string[] = [];
+  for (const e of next.state.log) if (!known.has(e.id)) fresh.push(e.id);
   const statusChanged = prev.status !== next.status;
-  if (newEntryIds.length === 0 && !statusChanged) return NO_CHANGE;
-  return { changed: true, newEntryIds, statusChanged };
+  if (fresh.length === 0 && !statusChanged) return NO_CHANGE;
+  return { changed: true, newEntryIds: newestIds(fresh, keep), newEntries: fresh.length, statusChanged };
+}
+
+/** The `k` highest ids (all of them, as given, if no more than k); one pass, no full sort. */
+export function newestIds(ids: readonly string[], k: number): string[] {
+  if (ids.length <= k) return ids.slice();
+  const top: string[] = [];
+  if (k <= 0) return top;
+  for (const id of ids) {
+    if (top.length === k) {
+      if (compareIds(id, top[0] as string) <= 0) continue;
+      top.shift();
+    }
+    // Binary search for the place of `id` in the ascending buffer.
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareIds(top[mid] as string, id) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, id);
+  }
+  return top;
 }

@@ -1,81 +1,154 @@
-// `jobtop --once`: fetch one page and print it as a plain table, for scripts and pipes.
-import type { JobClient, PageItem } from "../api/client.js";
-import type { Config } from "../config.js";
-import { fit, formatAge } from "../model/format.js";
+// `jobtop --once [--json]`: one page, as one JSON document or as a table. On a terminal the
+// table fits its width with the monitor's columns; to a pipe every column is as wide as its
+// widest cell, so nothing is cut.
+import type { JobPage, PageItem } from "../api/client.js";
+import type { Job } from "../api/schema.js";
+import { DEFAULTS } from "../config.js";
+import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskSecrets } from "../model/secrets.js";
+import { maskJob } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
+import {
+  type Column,
+  type ColumnId,
+  cellText,
+  chooseColumns,
+  headerCells,
+  MARKER_WIDTH,
+  rowCells,
+} from "../ui/columns.js";
+import type { CommandContext } from "./command.js";
+import { fetchOnce } from "./follow.js";
+import { EXIT, toJson } from "./output.js";
 
-const ANSI: Record<string, string> = {
+export const ANSI: Record<string, string> = {
   gray: "90",
   yellow: "33",
   green: "32",
   blue: "34",
   magenta: "35",
   red: "31",
+  cyan: "36",
 };
 
-export async function runOnce(
-  config: Config,
-  client: JobClient,
-  out: { write(s: string): unknown },
-  opts: { color: boolean; nowSec?: number },
-): Promise<void> {
-  const page = await client.listJobs({ page: 1, perPage: config.perPage, order: config.order });
-  const nowSec = opts.nowSec ?? Date.now() / 1000;
-  out.write(`${formatTable(page.items, config.statusLabels, nowSec, opts.color)}`);
-  const p = page.pagination;
-  out.write(`page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`);
+export async function runOnce(ctx: CommandContext): Promise<number> {
+  const { config, client } = ctx;
+  const r = await fetchOnce(
+    (signal) =>
+      client.listJobs({ page: 1, perPage: onePageSize(config.perPage), order: config.order }, signal),
+    { intervalMs: config.intervalMs, deadlineMs: config.timeoutMs, singleJob: false, report: ctx.err },
+  );
+  if (!r.ok) {
+    ctx.err(r.message);
+    return r.code;
+  }
+  const nowSec = ctx.nowSec ?? Date.now() / 1000;
+  if (ctx.json) {
+    ctx.out.write(`${toJson(pageJson(r.data, ctx.showSecrets), 2)}\n`);
+    const bad = r.data.items.filter((i) => !i.ok).length;
+    if (bad > 0) ctx.err(`${bad} job(s) on the page did not match the spec; see "invalid"`);
+    return EXIT.ok;
+  }
+  const labels = config.statusLabels;
+  // Secrets inside the remark (a URL's password, --token X) are masked here as on screen.
+  const items = ctx.showSecrets
+    ? r.data.items
+    : r.data.items.map((i): PageItem => (i.ok ? { ok: true, job: maskJob(i.job) } : i));
+  const table =
+    ctx.columns !== undefined
+      ? fittedTable(items, labels, nowSec, ctx.columns, ctx.color, config.columns)
+      : plainTable(items, labels, nowSec, config.columns);
+  const p = r.data.pagination;
+  ctx.out.write(
+    `${table}page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`,
+  );
+  return EXIT.ok;
 }
 
-interface Column {
-  title: string;
-  width: number;
+/** {"pagination", "jobs", "invalid"}: valid jobs as parsed (ids as exact strings), masked unless asked. */
+export function pageJson(page: JobPage, showSecrets: boolean) {
+  const jobs: Job[] = [];
+  const invalid: { index: number; id: string | null; error: string }[] = [];
+  for (const item of page.items) {
+    if (item.ok) jobs.push(showSecrets ? item.job : maskJob(item.job));
+    else invalid.push({ index: item.index, id: item.id ?? null, error: item.error });
+  }
+  return { pagination: page.pagination, jobs, ...(invalid.length > 0 ? { invalid } : {}) };
 }
 
-export function formatTable(
+/** The monitor's columns for a terminal `width` wide; the status cell coloured as there. */
+export function fittedTable(
   items: PageItem[],
   labels: Record<number, string>,
   nowSec: number,
+  width: number,
   color: boolean,
-) {
-  const rows = items.map((item) => {
-    if (!item.ok)
-      return { color: "red", cells: ["!", "", sanitize(item.error), "", "", "", String(item.id ?? "?")] };
-    const j = item.job;
-    const st = statusStyle(j.status, labels);
-    const gpu = j.res.gpus > 0 ? `${j.res.gpus}× ${j.res.gpuName}` : "-";
-    return {
-      color: st.color,
-      cells: [
-        `${st.symbol} ${st.label}`,
-        j.displayID,
-        j.app.remark,
-        gpu,
-        formatAge(nowSec - j.createTime.seconds),
-        j.ctx.nodeDisplayID,
-        String(j.id),
-      ].map((c) => sanitize(maskSecrets(c))), // no `s` here to reveal them: always masked
-    };
+  allowed?: readonly ColumnId[],
+): string {
+  // The monitor keeps two cells for its row marker; a printed table has none.
+  const cols = chooseColumns(width + MARKER_WIDTH, labels, allowed);
+  const lines = [headerCells(cols).trimEnd()];
+  for (const item of items) {
+    if (!item.ok) {
+      const text = fit(`! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width).trimEnd();
+      lines.push(color ? paint(text, "red") : text);
+      continue;
+    }
+    const cells = rowCells(item.job, cols, labels, nowSec);
+    const status = color ? paint(cells.status, cells.statusColor) : cells.status;
+    lines.push(`${status} ${cells.rest}`.trimEnd());
+  }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Every column, each as wide as its widest cell: nothing cut, for pipes and files. */
+export function plainTable(
+  items: PageItem[],
+  labels: Record<number, string>,
+  nowSec: number,
+  allowed?: readonly ColumnId[],
+): string {
+  const cols = chooseColumns(Number.MAX_SAFE_INTEGER, labels, allowed);
+  const rows: string[][] = [];
+  for (const item of items) {
+    if (!item.ok) {
+      rows.push(
+        cols.map((c) =>
+          c.id === "status"
+            ? "!"
+            : c.id === "remark"
+              ? sanitize(item.error)
+              : c.id === "id"
+                ? (item.id ?? "?")
+                : "",
+        ),
+      );
+      continue;
+    }
+    const st = statusStyle(item.job.status, labels);
+    rows.push(cols.map((c) => sanitize(cellText(item.job, c.id, nowSec, `${st.symbol} ${st.label}`))));
+  }
+  const widths = cols.map((c, i) => {
+    let w = displayWidth(c.title);
+    for (const r of rows) w = Math.max(w, displayWidth(r[i] ?? ""));
+    return w;
   });
-  const cols: Column[] = [
-    { title: "STATUS", width: 12 },
-    { title: "DISPLAY ID", width: 12 },
-    { title: "REMARK", width: 28 },
-    { title: "GPU", width: 18 },
-    { title: "AGE", width: 5 },
-    { title: "NODE", width: 10 },
-    { title: "ID", width: 8 },
-  ];
   const line = (cells: string[]) =>
     cols
-      .map((c, i) => fit(cells[i] ?? "", c.width))
+      .map((_c: Column, i) => fit(cells[i] ?? "", widths[i] ?? 1))
       .join("  ")
       .trimEnd();
   let s = `${line(cols.map((c) => c.title))}\n`;
-  for (const r of rows) {
-    const text = line(r.cells);
-    s += color && ANSI[r.color] ? `\x1b[${ANSI[r.color]}m${text}\x1b[0m\n` : `${text}\n`;
-  }
+  for (const r of rows) s += `${line(r)}\n`;
   return s;
+}
+
+export function paint(text: string, color: string, bold = false): string {
+  const codes = [bold ? "1" : "", ANSI[color] ?? ""].filter(Boolean).join(";");
+  return codes ? `\x1b[${codes}m${text}\x1b[0m` : text;
+}
+
+/** "auto" follows a screen's height; a one-shot page has none, so it takes the default size. */
+function onePageSize(perPage: number | "auto"): number {
+  return perPage === "auto" ? DEFAULTS.perPage : perPage;
 }

@@ -1,26 +1,74 @@
-// The monitor's live data, outside React: one poller for the page, one for the selected job,
-// and the status-change tracker that both feed. The UI reads one snapshot through
+// The monitor's live data, outside React: one poller for the page, one for the selected job, one
+// for each pinned job nothing else polls (pins.ts), and the status-change tracker that all feed. The UI reads one snapshot through
 // useSyncExternalStore and calls the methods below; it never fetches by itself.
-import type { JobClient, JobPage } from "../api/client.js";
+import type { JobClient } from "../api/client.js";
+import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
-import { activeHighlights, addHighlights, type Highlights } from "../model/highlights.js";
+import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
+import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
+import { type ShownPage, shapePage } from "../model/page.js";
 import { diffJob } from "../model/timeline.js";
+import { PINS_MAX, PinPollers } from "./pins.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
 export const HIGHLIGHT_MS = 10_000;
+/** New log entries highlighted per job and poll: the newest. More could not be shown anyway. */
+export const MAX_ENTRY_HIGHLIGHTS = 50;
+/** Jobs whose page is remembered for "last seen on page N" (bounded: the monitor runs for days). */
+const SEEN_PAGES_MAX = 2_000;
 
 export type Order = "desc" | "asc";
+
+/** The selected job is not there: the service answered its request with an error code or a 404. */
+export interface MissingJob {
+  id: string;
+  /** The service's words (not yet sanitised: render through sanitize()). */
+  message: string;
+  /** It said "not found" (HTTP 404, code 404, or those words); else it is only "not available". */
+  notFound: boolean;
+}
 
 export interface MonitorSnapshot {
   page: number;
   order: Order;
+  /** Jobs per page asked for (changes with the terminal's size under --per-page auto). */
+  perPage: number;
   selectedId: string | undefined;
-  list: PollSnapshot<JobPage>;
+  list: PollSnapshot<ShownPage>;
   job: PollSnapshot<Job>;
+  /** Set while the service says the selected job does not exist (then job.data is undefined). */
+  missing: MissingJob | undefined;
+  /** Something the monitor did by itself that the user must be told (one line); seq tells them apart. */
+  notice: { text: string; seq: number } | undefined;
   /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
   highlights: Highlights;
   changeCount: number;
+  /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
+  events: readonly ChangeEvent[];
+  /** Status changes not yet seen in the events pane. */
+  unseen: number;
+  /** The pinned jobs, in the order pinned, with what is known of each. */
+  pins: readonly PinState[];
+  /** Wall ms when polling was paused; undefined while it runs. */
+  pausedSince: number | undefined;
+  /** How often the selected job is polled while on the page (+ and - change it). */
+  intervalMs: number;
 }
+
+/** A pinned job as the events pane lists it. */
+export interface PinState {
+  id: string;
+  /** Its last copy, from whichever request saw it last. */
+  job: Job | undefined;
+  missing: MissingJob | undefined;
+  /** The last error of its own poller, while it fails. */
+  error: unknown;
+  /** Who polls it: the page, the selected job's poller, its own poller, or none (paused, or before the first page). */
+  via: "page" | "selected" | "own" | "none";
+}
+
+/** What the single-job request answered: the job, or that it is missing. */
+export type JobAnswer = { job: Job; missing?: undefined } | { job?: undefined; missing: MissingJob };
 
 export interface MonitorOptions {
   client: JobClient;
@@ -32,26 +80,45 @@ export interface MonitorOptions {
   highlightMs?: number;
   clock?: Clock;
   now?: () => number;
+  /** Wall-clock ms, for the time an event was seen. */
+  wall?: () => number;
+  /** Jobs pinned from the start (--pin, the config's pins). */
+  pins?: readonly string[];
 }
 
 export class Monitor {
-  private readonly list: Poller<JobPage>;
-  private readonly job: Poller<Job>;
+  private readonly list: Poller<ShownPage>;
+  private readonly job: Poller<JobAnswer>;
   private readonly listeners = new Set<() => void>();
   /** The last copy seen of each job on screen, from either poller, so a change is counted once. */
   private known = new Map<string, Job>();
+  /** The page each job was last seen on, in this order, oldest first. */
+  private seenPages = new Map<string, number>();
+  private noticeSeq = 0;
+  private jobInterval: number;
   private highlightTimer: ReturnType<typeof setTimeout> | undefined;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
+  private readonly wall: () => number;
+  private readonly pinPollers: PinPollers<JobAnswer>;
+  /** Monotonic ms each pinned job's copy last arrived, from any request: its own poll waits an interval after. */
+  private pinSeenAt = new Map<string, number>();
+  /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
+  private pageAnswered = false;
+  private eventSeq = 0;
+  /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
+  private eventsShown = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? (() => performance.now());
-    this.list = createPoller<JobPage>({
+    this.wall = opts.wall ?? (() => Date.now());
+    this.jobInterval = opts.intervalMs;
+    this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
       intervalMs: opts.listIntervalMs,
       clock: opts.clock,
     });
-    this.job = createPoller<Job>({
+    this.job = createPoller<JobAnswer>({
       fetch: () => Promise.reject(new Error("no job selected")),
       intervalMs: opts.intervalMs,
       clock: opts.clock,
@@ -59,14 +126,31 @@ export class Monitor {
     this.snap = {
       page: 1,
       order: opts.order,
+      perPage: opts.perPage,
       selectedId: undefined,
       list: this.list.getSnapshot(),
-      job: this.job.getSnapshot(),
+      job: { ...this.job.getSnapshot(), data: undefined },
+      missing: undefined,
+      notice: undefined,
       highlights: new Map(),
       changeCount: 0,
+      events: [],
+      unseen: 0,
+      pins: [],
+      pausedSince: undefined,
+      intervalMs: opts.intervalMs,
     };
+    this.pinPollers = new PinPollers<JobAnswer>({
+      fetch: (id) => this.jobFetch(id),
+      intervalMs: opts.listIntervalMs,
+      clock: opts.clock,
+      onUpdate: (id, snap) => this.onPin(id, snap),
+    });
     this.list.subscribe(() => this.onList());
     this.job.subscribe(() => this.onJob());
+    const pins: string[] = [];
+    for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
+    if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -83,6 +167,7 @@ export class Monitor {
   stop(): void {
     this.list.stop();
     this.job.stop();
+    this.pinPollers.stopAll();
     if (this.highlightTimer) clearTimeout(this.highlightTimer);
     this.highlightTimer = undefined;
   }
@@ -92,9 +177,77 @@ export class Monitor {
     if (this.snap.selectedId !== undefined) this.job.refreshNow();
   }
 
-  /** Last page number known from the service, for End and bounds. */
+  /** Stops every request (the page's, the selected job's, the pins'); the data stays. */
+  pause(): void {
+    if (this.snap.pausedSince !== undefined) return;
+    this.list.stop();
+    this.job.stop();
+    this.pinPollers.stopAll();
+    this.update({ pausedSince: this.wall() });
+    this.refreshPins();
+  }
+
+  /** Polls again, everything at once: the data is as old as the pause. */
+  resume(): void {
+    if (this.snap.pausedSince === undefined) return;
+    this.update({ pausedSince: undefined });
+    this.list.start();
+    if (this.snap.selectedId !== undefined) this.job.start();
+    this.syncPins(true);
+  }
+
+  paused(): boolean {
+    return this.snap.pausedSince !== undefined;
+  }
+
+  /** The selected job's interval (on the page); + and - halve and double it. */
+  setJobInterval(ms: number): void {
+    if (ms === this.snap.intervalMs) return;
+    this.update({ intervalMs: ms });
+    this.retime();
+  }
+
+  /** The events pane shows them: the header's count starts again from zero. */
+  markSeen = (): void => {
+    if (this.snap.unseen > 0) this.update({ unseen: 0 });
+  };
+
+  /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
+  setEventsShown = (shown: boolean): void => {
+    this.eventsShown = shown;
+    if (shown) this.markSeen();
+  };
+
+  isPinned(id: string): boolean {
+    return this.snap.pins.some((p) => p.id === id);
+  }
+
+  /** Pins or unpins a job; "full" when PINS_MAX are pinned already. */
+  togglePin(id: string): "pinned" | "unpinned" | "full" {
+    if (this.isPinned(id)) {
+      this.pinSeenAt.delete(id);
+      this.update({ pins: this.snap.pins.filter((p) => p.id !== id) });
+      this.syncPins();
+      this.retime();
+      return "unpinned";
+    }
+    if (this.snap.pins.length >= PINS_MAX) return "full";
+    // Its copy on screen counts as seen now: its own poll comes an interval later, not at once.
+    if (this.known.has(id)) this.pinSeenAt.set(id, this.now());
+    this.update({ pins: this.snap.pins.concat(this.pinState(id)) });
+    this.syncPins();
+    this.retime();
+    return "pinned";
+  }
+
+  /** Last page number that can be believed, for End and bounds. */
   numPages(): number {
-    return Math.max(1, this.snap.list.data?.pagination.numPages ?? 1);
+    return this.snap.list.data?.facts.numPages ?? 1;
+  }
+
+  /** The page the job was on when last seen in this order, if it was seen this session. */
+  lastSeenPage(id: string): number | undefined {
+    return this.seenPages.get(id);
   }
 
   setPage(page: number): void {
@@ -104,67 +257,263 @@ export class Monitor {
     this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
   }
 
+  /**
+   * A new page size: the page asked for is the one that holds the job at `anchor` (0-based, in
+   * the service's order) under the old size, so the job the user watches stays on screen.
+   */
+  setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
+    if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
+    const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
+    this.update({ perPage, page });
+    this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
+  }
+
   setOrder(order: Order): void {
     if (order === this.snap.order) return;
+    this.seenPages.clear();
     this.update({ order, page: 1 });
     this.list.reset(this.listFetch(1, order), { keepData: true });
   }
 
   select(id: string | undefined): void {
     if (id === this.snap.selectedId) return;
-    this.update({ selectedId: id });
+    this.update({ selectedId: id, missing: undefined });
+    this.syncPins();
     if (id === undefined) {
       this.job.stop();
       return;
     }
-    const client = this.opts.client;
-    this.job.reset((signal) => client.getJob(id, signal), { keepData: false });
-    this.job.start();
+    this.job.reset(this.jobFetch(id), { keepData: false });
+    if (!this.paused()) this.job.start();
+    this.retime();
   }
 
   private listFetch(page: number, order: Order) {
-    const { client, perPage } = this.opts;
-    return (signal: AbortSignal) => client.listJobs({ page, perPage, order }, signal);
+    const client = this.opts.client;
+    const perPage = this.snap?.perPage ?? this.opts.perPage;
+    return async (signal: AbortSignal) =>
+      shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
+  }
+
+  /**
+   * The single job. How the service says "no such job" the spec does not tell; the demo answers
+   * code ≠ 0 with "job not found". An error code or an HTTP 404 for this one request is taken as
+   * "missing": the service answered, so it is data to show (and poll slowly), not a failure to retry.
+   */
+  private jobFetch(id: string) {
+    const client = this.opts.client;
+    return async (signal: AbortSignal): Promise<JobAnswer> => {
+      try {
+        return { job: await client.getJob(id, signal) };
+      } catch (e) {
+        if (!isApiError(e)) throw e;
+        const status = e.details.status ?? e.details.code;
+        if (e.kind !== "envelope" && !(e.kind === "http" && status === 404)) throw e;
+        const message = describeError(e);
+        return { missing: { id, message, notFound: status === 404 || /not[\s_-]*found/i.test(message) } };
+      }
+    };
   }
 
   private onList(): void {
     const list = this.list.getSnapshot();
-    if (list.data && list.data !== this.snap.list.data) {
-      const fresh: Job[] = [];
-      for (const item of list.data.items) if (item.ok) fresh.push(item.job);
-      this.observe(fresh, true);
+    const data = list.data;
+    const fresh = data !== undefined && data !== this.snap.list.data;
+    if (fresh) {
+      const jobs: Job[] = [];
+      for (const item of data.items) if (item.ok) jobs.push(item.job);
+      this.observe(jobs, true);
+      this.rememberPages(data);
     }
     this.update({ list });
+    if (fresh) this.followPageCount(data);
+    if (fresh || (!this.pageAnswered && list.error !== undefined)) {
+      this.pageAnswered = true;
+      this.syncPins();
+    }
+    this.retime();
   }
 
   private onJob(): void {
-    const job = this.job.getSnapshot();
-    if (job.data && job.data !== this.snap.job.data) this.observe([job.data], false);
-    this.update({ job });
+    const raw = this.job.getSnapshot();
+    const answer = raw.data;
+    if (answer?.job && answer.job !== this.snap.job.data) this.observe([answer.job], false);
+    this.update({ job: { ...raw, data: answer?.job }, missing: answer?.missing });
+    this.retime();
+    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.refreshPins();
   }
 
-  /** Compares fresh copies with the last ones seen; a new log entry or status is a change. */
+  /** A pinned job's own poll answered (or failed). */
+  private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
+    const job = snap.data?.job;
+    if (job && job !== this.known.get(id)) this.observe([job], false);
+    this.refreshPins();
+  }
+
+  /** Which pins need a poller of their own: off the page, not selected, not paused. */
+  private syncPins(atOnce = false): void {
+    const own = new Set<string>();
+    if (!this.paused() && this.pageAnswered) {
+      const onPage = this.pageIds();
+      for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
+    }
+    const interval = this.opts.listIntervalMs;
+    this.pinPollers.sync(own, (id) => {
+      const seen = this.pinSeenAt.get(id);
+      return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
+    });
+    this.refreshPins();
+  }
+
+  private pageIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const i of this.snap.list.data?.items ?? []) if (i.ok) ids.add(i.job.id);
+    return ids;
+  }
+
+  private pinState(id: string): PinState {
+    const own = this.pinPollers.snapshot(id);
+    const selected = id === this.snap.selectedId;
+    const via = this.paused()
+      ? "none"
+      : own
+        ? "own"
+        : selected
+          ? "selected"
+          : this.pageAnswered
+            ? "page"
+            : "none";
+    return {
+      id,
+      job: this.known.get(id),
+      missing: own ? own.data?.missing : selected ? this.snap.missing : undefined,
+      error: own?.error,
+      via,
+    };
+  }
+
+  /** The pins' states anew (a handful of them), when anything they show may have changed. */
+  private refreshPins(): void {
+    if (this.snap.pins.length === 0) return;
+    const next = this.snap.pins.map((p) => this.pinState(p.id));
+    const same = next.every((p, i) => {
+      const q = this.snap.pins[i] as PinState;
+      return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
+    });
+    if (!same) this.update({ pins: next });
+  }
+
+  /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
+  private followPageCount(data: ShownPage): void {
+    const { asked, facts } = data;
+    if (asked.page !== this.snap.page || asked.order !== this.snap.order) return; // an older request
+    if (asked.page <= facts.numPages) return;
+    this.noticeOf(`page ${asked.page} no longer exists: showing page ${facts.numPages}, the last`);
+    this.setPage(facts.numPages);
+  }
+
+  private noticeOf(text: string): void {
+    this.noticeSeq += 1;
+    this.update({ notice: { text, seq: this.noticeSeq } });
+  }
+
+  private rememberPages(data: ShownPage): void {
+    for (const item of data.items) {
+      if (!item.ok) continue;
+      this.seenPages.delete(item.job.id); // re-inserted last: the map stays in order of last sight
+      this.seenPages.set(item.job.id, data.asked.page);
+    }
+    for (const id of this.seenPages.keys()) {
+      if (this.seenPages.size <= SEEN_PAGES_MAX) break;
+      this.seenPages.delete(id);
+    }
+  }
+
+  /**
+   * The selected job is polled at the job interval while it is on this page (or pinned) and
+   * exists; a job off the page, or missing, at the page interval: at most one request per
+   * interval per resource.
+   */
+  private retime(): void {
+    const id = this.snap.selectedId;
+    if (id === undefined) return;
+    const onPage = this.snap.list.data?.items.some((i) => i.ok && i.job.id === id) ?? false;
+    const { intervalMs } = this.snap;
+    const { listIntervalMs } = this.opts;
+    // A pinned job is watched wherever it is: selected, it is polled as if on the page.
+    const watched = onPage || this.isPinned(id);
+    this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
+    this.job.setInterval(this.jobInterval);
+  }
+
+  /** How often the selected job is asked for now. */
+  jobIntervalMs(): number {
+    return this.jobInterval;
+  }
+
+  /**
+   * Compares fresh copies with the last ones seen; a new log entry or status is a change, and a
+   * new status an event. A copy older than the one seen (a late answer) changes nothing.
+   */
   private observe(jobs: Job[], isPage: boolean): void {
     const keys: string[] = [];
+    const events: ChangeEvent[] = [];
     let count = 0;
+    // One id counts once per answer: a second copy compared with the first is no change.
+    const seen = new Set<string>();
+    const stale = new Set<string>();
+    const now = this.now();
+    const pinned = new Set<string>();
+    for (const p of this.snap.pins) pinned.add(p.id);
     for (const next of jobs) {
-      const d = diffJob(this.known.get(next.id), next);
+      if (seen.has(next.id)) continue;
+      seen.add(next.id);
+      const prev = this.known.get(next.id);
+      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
+      // Only a copy with no new entry can be an older one: the log is read again only then.
+      if (prev && d.changed && d.newEntries === 0 && isOlderCopy(prev, next)) {
+        stale.add(next.id);
+        continue;
+      }
+      if (pinned.has(next.id)) this.pinSeenAt.set(next.id, now);
       if (d.changed) {
         count++;
-        keys.push(`job:${next.id}`, ...d.newEntryIds.map((e) => `entry:${e}`));
+        keys.push(`job:${next.id}`);
+        for (const e of d.newEntryIds) keys.push(`entry:${e}`);
+      }
+      const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
+      if (change) {
+        this.eventSeq += 1;
+        events.push({
+          seq: this.eventSeq,
+          atMs: this.wall(),
+          id: next.id,
+          displayID: next.displayID,
+          ...change,
+        });
       }
     }
     if (isPage) {
-      // Remember only what is on screen: the page and the selected job. Bounded memory for days.
+      // Remember only what is on screen or watched: the page, the selected job and the pins.
+      // Bounded memory for days.
       const keep = new Map<string, Job>();
-      for (const j of jobs) keep.set(j.id, j);
-      const sel = this.snap.selectedId;
-      const selJob = sel === undefined ? undefined : this.known.get(sel);
-      if (selJob && !keep.has(selJob.id)) keep.set(selJob.id, selJob);
+      for (const j of jobs)
+        if (!keep.has(j.id)) keep.set(j.id, stale.has(j.id) ? (this.known.get(j.id) ?? j) : j);
+      const watched = this.snap.pins.map((p) => p.id);
+      if (this.snap.selectedId !== undefined) watched.push(this.snap.selectedId);
+      for (const id of watched) {
+        const job = this.known.get(id);
+        if (job && !keep.has(id)) keep.set(id, job);
+      }
       this.known = keep;
     } else {
-      for (const j of jobs) this.known.set(j.id, j);
+      for (const j of jobs) if (!stale.has(j.id)) this.known.set(j.id, j);
     }
+    if (events.length > 0)
+      this.update({
+        events: addEvents(this.snap.events, events),
+        unseen: this.eventsShown ? 0 : this.snap.unseen + events.length,
+      });
     if (count > 0) {
       const highlights = addHighlights(
         this.snap.highlights,
@@ -180,7 +529,7 @@ export class Monitor {
   /** Re-render once when the next highlight expires, so it fades without a render per second. */
   private scheduleFade(): void {
     if (this.highlightTimer) clearTimeout(this.highlightTimer);
-    const next = Math.min(...this.snap.highlights.values());
+    const next = nextExpiry(this.snap.highlights);
     if (!Number.isFinite(next)) return;
     this.highlightTimer = setTimeout(
       () => {

@@ -61,7 +61,8 @@ export interface PollSnapshot<T> {
 export interface Poller<T> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): PollSnapshot<T>;
-  start(): void;
+  /** Starts polling: at once, or after `delayMs` (a resource seen elsewhere a moment ago). */
+  start(delayMs?: number): void;
   stop(): void;
   refreshNow(): void;
   reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
@@ -227,10 +228,11 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       };
     },
     getSnapshot: () => snap,
-    start() {
+    start(delayMs) {
       if (running) return;
       running = true;
-      void poll();
+      if (delayMs !== undefined && delayMs > 0) schedule(delayMs, "normal");
+      else void poll();
     },
     stop() {
       running = false;

@@ -5,27 +5,17 @@ import { spawn } from "node:child_process";
 
 export type ClipboardMode = "auto" | "osc52" | "native" | "off";
 
+import { throughMultiplexer } from "./passthrough.js";
+
+export { SCREEN_CHUNK } from "./passthrough.js";
+
 const ESC = "\x1b";
 const BEL = "\x07";
-const ST = `${ESC}\\`;
-/** GNU screen passes a DCS string through only up to a limit; stay well below it. */
-export const SCREEN_CHUNK = 76;
 
 /** The byte strings to write, in order, to put `text` on the terminal's clipboard. */
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
-  if (env.TMUX) {
-    // tmux passthrough: DCS tmux; <sequence with every ESC doubled> ST
-    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`];
-  }
-  if (env.STY) {
-    // GNU screen: split into DCS chunks that screen forwards to the outer terminal one by one.
-    const out: string[] = [];
-    for (let i = 0; i < seq.length; i += SCREEN_CHUNK)
-      out.push(`${ESC}P${seq.slice(i, i + SCREEN_CHUNK)}${ST}`);
-    return out;
-  }
-  return [seq];
+  return throughMultiplexer(seq, env);
 }
 
 export interface CopyResult {
@@ -57,7 +47,7 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
   const methods: string[] = [];
   if (o.mode === "auto" || o.mode === "osc52") {
     for (const s of osc52(text, env)) o.write(s);
-    methods.push(env.TMUX ? "OSC 52 (tmux passthrough)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
+    methods.push(env.TMUX ? "OSC 52 (tmux: passthrough and plain)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
   }
   const tried: string[] = [];
   if (o.mode === "auto" || o.mode === "native") {

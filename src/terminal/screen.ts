@@ -1,9 +1,12 @@
 // The terminal while the monitor runs: the alternate screen, the cursor hidden, keys read one by
 // one (raw mode). It is handed back on every way out (q, Ctrl+C, SIGINT, SIGTERM, SIGHUP,
-// SIGQUIT, a crash) and, for a while, on a suspend (Ctrl+Z, SIGTSTP), then taken again on SIGCONT.
+// SIGQUIT, a crash) and, for a while, on a suspend (Ctrl+Z, SIGTSTP), then taken again on SIGCONT,
+// or while another program runs in the foreground (`x`: ssh), then taken again the same way.
+import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
 import { onStdioError } from "./stdout-guard.js";
+import { watchStoppedChild } from "./stopped-child.js";
 
 const ENTER = "\x1b[?1049h\x1b[H"; // alternate screen, cursor home
 const HIDE_CURSOR = "\x1b[?25l";
@@ -16,7 +19,19 @@ export interface ScreenHooks {
   stop(): void;
   /** Draws the whole frame, not only what changed: the screen was someone else's meanwhile. */
   redraw(): void;
+  /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
+  mouse?: boolean;
+  /**
+   * Terminal modes of jobtop's own beyond the screen (its title, focus reports): the bytes that
+   * set them, written on entering and on each resume, and the bytes that undo them, written on
+   * every hand-back (each way out, each suspend).
+   */
+  modes?: { enter(): string; leave(): string };
 }
+
+/** Button presses and the wheel, reported as SGR sequences (ESC [ < b ; x ; y M). */
+const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
+const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";
 
 export interface Screen {
   enter(): void;
@@ -24,20 +39,44 @@ export interface Screen {
   restore(): void;
   /** Ctrl+Z: hands the terminal back and stops until `fg`. Returns why not, when it cannot. */
   suspend(): string | undefined;
+  /**
+   * Hands the terminal to `file args` (no shell, stdio inherited), writes `banner` on the main
+   * screen first, and takes the terminal back with a full redraw when it ends.
+   */
+  runForeground(file: string, args: readonly string[], o: ForegroundOptions): ForegroundResult;
 }
+
+export interface ForegroundOptions {
+  banner: string;
+  env: NodeJS.ProcessEnv;
+}
+
+export type ForegroundResult =
+  | { ok: true; status: number | null; signal: NodeJS.Signals | null }
+  | { ok: false; error: string };
+
+/** If the marker signal never comes back (see runForeground), signals count as jobtop's again after this. */
+const CHILD_SIGNALS_MAX_MS = 2000;
 
 export function takeScreen(hooks: ScreenHooks): Screen {
   const out = process.stdout;
   const input = process.stdin;
   let restored = false;
+  /**
+   * While set, a SIGINT, SIGQUIT or SIGTSTP was meant for the program that ran in the foreground:
+   * Ctrl+C, Ctrl+\\ and Ctrl+Z at its prompt reach jobtop too (one process group), and wait in
+   * the queue until it ends.
+   */
+  let childSignals = false;
 
   // Errors here (EIO: the terminal went away in between) come as 'error' events: onStdioError.
   const setRaw = (on: boolean) => {
     if (input.isTTY) input.setRawMode(on);
   };
+  const [mouseOn, mouseOff] = hooks.mouse ? [MOUSE_ON, MOUSE_OFF] : ["", ""];
   const handBack = () => {
     setRaw(false);
-    out.write(LEAVE);
+    out.write(mouseOff + (hooks.modes?.leave() ?? "") + LEAVE);
   };
 
   const restore = () => {
@@ -59,6 +98,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   };
 
   const onSignal = (signal: NodeJS.Signals) => {
+    if ((signal === "SIGINT" || signal === "SIGQUIT") && childSignals) return;
     // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
     if (!terminalAlive()) dieOf("SIGHUP");
     restore();
@@ -96,14 +136,65 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR);
+    out.write(ENTER + HIDE_CURSOR + mouseOn + (hooks.modes?.enter() ?? ""));
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     (out as { _refreshSize?: () => void })._refreshSize?.();
     hooks.redraw();
   };
 
-  const onStop = () => void suspend();
+  // The program runs synchronously: jobtop's event loop waits, as a shell waits for its job. So
+  // nothing else reads the terminal meanwhile (an async child would race Ink for every key typed
+  // to it), no frame is drawn over it, no poll runs, and the signals the terminal sends to the
+  // whole process group (Ctrl+C at ssh's password prompt) queue until it ends. What a waiting
+  // loop cannot see, a stopped child, a worker thread watches (stopped-child.ts).
+  const runForeground = (file: string, args: readonly string[], o: ForegroundOptions): ForegroundResult => {
+    if (restored || !terminalAlive()) return { ok: false, error: "the terminal is gone" };
+    handBack();
+    out.write(o.banner);
+    const unwatch = watchStoppedChild(hasJobControl());
+    let r: ReturnType<typeof spawnSync>;
+    try {
+      r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
+    } finally {
+      unwatch();
+      ignoreQueuedSignals();
+      resume();
+    }
+    if (r.error) {
+      const code = (r.error as NodeJS.ErrnoException).code;
+      return {
+        ok: false,
+        error: code === "ENOENT" ? `${file} not found on PATH` : `${file}: ${code ?? "failed"}`,
+      };
+    }
+    return { ok: true, status: r.status, signal: r.signal };
+  };
+
+  // The signals that arrived while the child ran are queued in arrival order, and handled in the
+  // next turns of the loop, however long the redraw takes. A SIGWINCH sent to ourselves now comes
+  // after all of them: the ones before it were the child's. (SIGWINCH: Node watches it anyway,
+  // and a size that did not change does nothing.)
+  const ignoreQueuedSignals = () => {
+    childSignals = true;
+    const done = () => {
+      childSignals = false;
+      clearTimeout(fallback);
+      process.removeListener("SIGWINCH", done);
+    };
+    const fallback = setTimeout(done, CHILD_SIGNALS_MAX_MS);
+    process.on("SIGWINCH", done);
+    try {
+      process.kill(process.pid, "SIGWINCH");
+    } catch {
+      // the fallback ends it
+    }
+  };
+
+  // A Ctrl+Z typed while the child ran was the child's (stopped-child.ts handled it then).
+  const onStop = () => {
+    if (!childSignals) void suspend();
+  };
 
   for (const signal of SIGNALS) process.on(signal, onSignal);
   process.on("SIGTSTP", onStop);
@@ -125,9 +216,10 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER);
+      out.write(ENTER + mouseOn + (hooks.modes?.enter() ?? ""));
     },
     restore,
     suspend,
+    runForeground,
   };
 }

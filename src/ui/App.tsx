@@ -1,41 +1,42 @@
-// The monitor screen: layout, and keys → actions. Data comes from the Monitor (outside React)
-// through useSyncExternalStore; the UI's own state is the reducer in ui-state.ts.
+// The monitor screen, composed: data from the Monitor (outside React) through
+// useSyncExternalStore; the UI's own state from the reducer (ui-state.ts); what the screen shows
+// from view.ts; keys → keymap.ts → one function each in actions.ts; each pane its own component.
 import { Box, type Key, Text, useApp, useInput } from "ink";
-import {
-  useCallback,
-  useEffect,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-  useSyncExternalStore,
-} from "react";
-import type { JobPage, PageItem } from "../api/client.js";
-import { describeError } from "../api/errors.js";
-import type { Job } from "../api/schema.js";
+import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config.js";
-import { planCopy } from "../model/copy-plan.js";
 import { fit } from "../model/format.js";
-import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
-import { jobUrls } from "../model/urls.js";
+import type { SshTarget } from "../model/ssh.js";
 import { connectionState } from "../poll/connection.js";
-import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
-import { copyText } from "../terminal/clipboard.js";
-import { chooseColumns } from "./columns.js";
+import type { Monitor } from "../poll/monitor.js";
+import { type ActionContext, handleKey } from "./actions.js";
+import { DetailColumn } from "./DetailColumn.js";
+import { DetailPane } from "./DetailPane.js";
+import { EventsPane } from "./EventsPane.js";
+import { withEventsPane } from "./events-layout.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
-import { JobDetail, maxScroll } from "./JobDetail.js";
-import { JobList } from "./JobList.js";
-import { actionFor, splitKeys } from "./keymap.js";
+import { maxScroll } from "./JobDetail.js";
+import { JsonView, jsonMaxScroll } from "./JsonView.js";
+import { splitKeys } from "./keymap.js";
+import { ListPane } from "./ListPane.js";
+import { autoPerPage, computeLayout } from "./layout.js";
+import { handleMouse, parseMouse } from "./mouse.js";
+import { Panes } from "./Panes.js";
+import { StatusLine } from "./StatusLine.js";
 import { UrlPicker } from "./UrlPicker.js";
-import { cursorIndex, initialUi, type UiAction, uiReducer } from "./ui-state.js";
+import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
+import { useJsonLines } from "./use-json-lines.js";
+import { useNowSec } from "./use-now-sec.js";
+import { usePickerLines } from "./use-picker-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
+import { useUiEffects } from "./use-ui-effects.js";
+import { useUiState } from "./use-ui-state.js";
+import { createView, viewSummary } from "./view.js";
 
-export const WIDE_COLUMNS = 100;
-export const SECRETS_HIDE_MS = 30_000;
-const MESSAGE_MS = 8_000;
+export { WIDE_COLUMNS } from "./layout.js";
+export { SECRETS_HIDE_MS } from "./use-ui-effects.js";
 
 export interface AppProps {
   monitor: Monitor;
@@ -45,217 +46,95 @@ export interface AppProps {
   onQuit?: () => void;
   /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
   onSuspend?: () => string | undefined;
+  /** `x`: runs ssh in the foreground with the terminal; returns how it ended. */
+  onConnect?: (target: SshTarget, jobId: string) => string;
+  /** Write the detail pane's URLs as OSC 8 links (--hyperlinks, resolved for this terminal). */
+  links?: boolean;
 }
 
-export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) {
+export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, links = false }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
-  // The UI state also lives in a ref, updated as each key is handled: keys typed or pasted
-  // faster than React re-renders (a "/" then "note") must see the state the previous key made.
-  const [ui, setUi] = useState(initialUi);
-  const uiRef = useRef(ui);
-  const dispatch = useCallback((a: UiAction) => {
-    uiRef.current = uiReducer(uiRef.current, a);
-    setUi(uiRef.current);
-  }, []);
+  const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
-  const { exit } = useApp();
-
-  const nowSec = useNowSec(snap);
-  const items = useMemo(
-    () => visibleItems(snap.list.data, snap.job.data, ui.filter),
-    [snap.list.data, snap.job.data, ui.filter],
+  const layout = useMemo(
+    () => withEventsPane(computeLayout(columns, rows), ui.events),
+    [columns, rows, ui.events],
   );
-  const ids = useMemo(() => items.map((i) => (i.ok ? i.job.id : undefined)), [items]);
-  const cursor = cursorIndex(ui, ids);
-  const cursorJobId = ids[cursor];
-  const selectedId = ui.pinnedId ?? cursorJobId;
-  // A job reached with ":" is marked on its row when it is on this page; if not, its title says so.
-  const pinnedRow = ui.pinnedId === undefined ? -1 : ids.indexOf(ui.pinnedId);
-  const selected: Job | undefined =
-    snap.job.data?.id === selectedId && selectedId !== undefined
-      ? snap.job.data
-      : items.find((i): i is PageItem & { ok: true } => i.ok && i.job.id === selectedId)?.job;
+  const { exit } = useApp();
+  const [viewOf] = useState(() => createView(config.statusLabels));
+  const view = viewOf(snap, ui);
+  const nowSec = useNowSec(snap);
 
-  useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
-  // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
-  useEffect(() => dispatch({ type: "follow", ids, index: cursor }), [ids, cursor, dispatch]);
+  useUiEffects({ monitor, config, snap, ui, dispatch, ids: view.ids, selectedId: view.selection.id });
+  useAutoPerPage({
+    enabled: config.perPage === "auto",
+    monitor,
+    snap,
+    view,
+    perPage: autoPerPage(columns, rows),
+  });
 
-  // Secrets hide again by themselves: this screen is left open unattended.
-  useEffect(() => {
-    if (!ui.showSecrets) return;
-    const t = setTimeout(() => dispatch({ type: "secrets", show: false }), SECRETS_HIDE_MS);
-    return () => clearTimeout(t);
-  }, [ui.showSecrets, dispatch]);
-  // Start-up warnings went to stderr too, but the full screen hides that until exit.
-  useEffect(() => {
-    if (config.warnings.length > 0)
-      dispatch({ type: "message", text: sanitize(`⚠ ${config.warnings.join(" · ")}`), tone: "warn" });
-  }, [config.warnings, dispatch]);
-  useEffect(() => {
-    const seq = ui.message?.seq;
-    if (seq === undefined) return;
-    const t = setTimeout(() => dispatch({ type: "clearMessage", seq }), MESSAGE_MS);
-    return () => clearTimeout(t);
-  }, [ui.message?.seq, dispatch]);
-
-  // Layout: header and status line, then list beside (wide) or above (narrow) the detail.
-  const height = Math.max(1, rows - 1);
-  const tiny = columns < 40 || rows < 10;
-  const wide = columns >= WIDE_COLUMNS;
-  const bodyHeight = Math.max(0, height - 2);
-  const listWidth = wide ? Math.floor(columns * 0.55) : columns;
-  const detailWidth = wide ? columns - listWidth - 2 : columns;
-  const listHeight = wide ? bodyHeight : Math.max(3, Math.floor(bodyHeight * 0.45));
-  const detailHeight = wide ? bodyHeight : bodyHeight - listHeight;
-  const cols = useMemo(() => chooseColumns(listWidth, config.statusLabels), [listWidth, config.statusLabels]);
-
-  const lines = useDetailLines(selected, {
-    width: detailWidth,
+  const lines = useDetailLines(view.selected, {
+    width: layout.detailWidth,
     nowSec,
     labels: config.statusLabels,
     protocolLabels: config.protocolLabels,
     showSecrets: ui.showSecrets,
     highlights: snap.highlights,
+    expanded: ui.expanded,
+    links,
   });
-
-  const urls = useMemo(() => (selected ? jobUrls(selected) : []), [selected]);
-
-  const copy = useCallback(
-    (chosen: { n: number; url: string }[]) => {
-      const { text, what } = planCopy(chosen);
-      if (text === undefined) return dispatch({ type: "message", text: what, tone: "warn" });
-      copyText(text, { mode: config.clipboard, write: writeRaw }).then(
-        (r) => dispatch({ type: "message", text: `${what}: ${r.message}`, tone: r.ok ? "info" : "warn" }),
-        (e: unknown) => dispatch({ type: "message", text: `copy failed: ${describeError(e)}`, tone: "warn" }),
-      );
-    },
-    [config.clipboard, writeRaw, dispatch],
-  );
-
-  const onKey = (input: string, key: Key) => {
-    const ui = uiRef.current;
-    const snap = monitor.getSnapshot();
-    // Ctrl+Z suspends from anywhere, prompts and overlays included, as Ctrl+C quits.
-    if (actionFor(input, key) === "suspend") {
-      const refused = onSuspend?.();
-      if (refused) dispatch({ type: "message", text: refused, tone: "warn" });
-      return;
-    }
-    // Prompts (filter, jump) take every key until Enter or Esc.
-    if (ui.prompt) {
-      if (key.return) dispatch({ type: "promptSubmit" });
-      else if (key.escape) dispatch({ type: "promptCancel" });
-      else if (key.backspace || key.delete)
-        dispatch({ type: "promptInput", text: ui.prompt.text.slice(0, -1) });
-      else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input)) {
-        dispatch({ type: "promptInput", text: (ui.prompt.text + input).slice(0, 80) });
-      }
-      if (key.ctrl && input === "c") quit();
-      return;
-    }
-    if (ui.overlay === "picker") {
-      const n = Number(input);
-      const chosen = urls.find((u) => u.n === n);
-      if (chosen) copy([chosen]);
-      else if (input === "a") copy(urls);
-      if (chosen || input === "a" || key.escape || input === "q" || input === "c")
-        dispatch({ type: "overlay", overlay: "none" });
-      if (key.ctrl && input === "c") quit();
-      return;
-    }
-    if (ui.overlay === "help") {
-      // The overlay takes the keys while open (it scrolls with the move keys itself).
-      if (key.escape || input === "?" || input === "q") dispatch({ type: "overlay", overlay: "none" });
-      if (key.ctrl && input === "c") quit();
-      return;
-    }
-    if (key.escape) {
-      dispatch({ type: "escape" });
-      return;
-    }
-    const action = actionFor(input, key);
-    const ms = maxScroll(lines, detailHeight);
-    switch (action) {
-      case "up":
-        dispatch({ type: "move", delta: -1, ids, maxScroll: ms });
-        break;
-      case "down":
-        dispatch({ type: "move", delta: 1, ids, maxScroll: ms });
-        break;
-      case "nextPage":
-      case "prevPage":
-      case "firstPage":
-      case "lastPage": {
-        const target = {
-          nextPage: snap.page + 1,
-          prevPage: snap.page - 1,
-          firstPage: 1,
-          lastPage: monitor.numPages(),
-        }[action];
-        if (target !== snap.page && target >= 1 && target <= monitor.numPages()) {
-          monitor.setPage(target);
-          dispatch({ type: "pageChanged" });
-        }
-        break;
-      }
-      case "toggleOrder":
-        monitor.setOrder(snap.order === "desc" ? "asc" : "desc");
-        dispatch({ type: "pageChanged" });
-        break;
-      case "refresh":
-        monitor.refresh();
-        dispatch({ type: "message", text: "refreshing…" });
-        break;
-      case "copy":
-        if (urls.length === 0)
-          dispatch({ type: "message", text: "this job has no URLs to copy", tone: "warn" });
-        else if (urls.length === 1) copy(urls);
-        else dispatch({ type: "overlay", overlay: "picker" });
-        break;
-      case "secrets":
-        dispatch({ type: "secrets" });
-        break;
-      case "filter":
-        dispatch({ type: "prompt", kind: "filter" });
-        break;
-      case "jump":
-        dispatch({ type: "prompt", kind: "jump" });
-        break;
-      case "focus":
-        dispatch({ type: "focus" });
-        break;
-      case "help":
-        dispatch({ type: "overlay", overlay: "help" });
-        break;
-      case "quit":
-        quit();
-        break;
-      case "suspend": // handled first, above
-      case undefined:
-        break;
-    }
+  const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets);
+  // What the key handlers clamp to: as last drawn.
+  const drawn = useRef({ lines, overlayMax: 0 });
+  drawn.current = {
+    lines,
+    overlayMax: json ? jsonMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
   };
 
-  // One listener for the App's life, calling the handler of the latest commit: Ink re-subscribes
-  // a useInput callback in a passive effect, after the frame is drawn, and a key pressed in
-  // between (as soon as a key's own frame shows, keys being drawn at once) met the handler of
-  // the frame before, with its selection.
-  const onKeyNow = useRef(onKey);
-  useLayoutEffect(() => {
-    onKeyNow.current = onKey;
-  });
+  // Each key sees the state the previous one made, even before a frame shows it.
+  const context = (): ActionContext => {
+    const ui = current();
+    const snap = monitor.getSnapshot();
+    return {
+      ui,
+      snap,
+      view: viewOf(snap, ui),
+      layout,
+      detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
+      overlayMax: drawn.current.overlayMax,
+      monitor,
+      config,
+      dispatch,
+      writeRaw,
+      quit: () => {
+        onQuit?.();
+        exit();
+      },
+      suspend: () => onSuspend?.(),
+      connect: (t, id) => onConnect?.(t, id) ?? "connecting needs jobtop's own terminal",
+    };
+  };
+  // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
+  // new useInput callback in a passive effect after every render, and a key can come between a
+  // frame and that effect (keys are drawn at once: scripts/bundle-options.js).
+  const onInput = useRef(context);
+  onInput.current = context;
   useInput(
-    useCallback((input: string, key: Key) => {
-      for (const [i, k] of splitKeys(input, key)) onKeyNow.current(i, k);
-    }, []),
+    useCallback(
+      (input: string, key: Key) => {
+        // A mouse report is one input, never split into keys ("[<64;…" holds a "<").
+        const mouse = config.mouse ? parseMouse(input) : undefined;
+        if (mouse) handleMouse(mouse, onInput.current());
+        else for (const [i, k] of splitKeys(input, key)) handleKey(i, k, onInput.current());
+      },
+      [config.mouse],
+    ),
   );
 
-  function quit() {
-    onQuit?.();
-    exit();
-  }
-
-  if (tiny) {
+  const host = useMemo(() => sanitize(hostOf(config.baseUrl)), [config.baseUrl]);
+  if (layout.tiny) {
     return (
       <Text wrap="truncate">
         {fit(`jobtop needs at least 40×10 (now ${columns}×${rows})`, Math.max(1, columns))}
@@ -263,151 +142,82 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend }: AppProps) 
     );
   }
 
-  const numPages = Math.max(1, snap.list.data?.pagination.numPages ?? 1);
-  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
-  const host = sanitize(hostOf(config.baseUrl));
-  const offPage = ui.pinnedId !== undefined && pinnedRow < 0 ? " · not on this page (Esc: back)" : "";
-  const detailTitle = selected
-    ? `Job ${selected.id}${offPage}${ui.showSecrets ? " · secrets shown" : ""}`
-    : selectedId !== undefined
-      ? `Job ${selectedId} · loading…`
-      : "No job selected";
-  const emptyText = snap.list.data
-    ? ui.filter
-      ? "no job on this page matches the filter"
-      : "no jobs"
-    : "loading…";
-
-  const list = (
-    <JobList
-      items={items}
-      cursor={ui.pinnedId === undefined ? cursor : pinnedRow}
-      width={listWidth}
-      height={wide ? bodyHeight : listHeight}
-      columns={cols}
-      labels={config.statusLabels}
-      changed={(id) => isHighlighted(snap.highlights, `job:${id}`, performance.now())}
-      nowSec={nowSec}
-      focused={ui.focus === "list"}
-      emptyText={emptyText}
-    />
-  );
-  const detail =
-    ui.overlay === "picker" ? (
-      <UrlPicker urls={urls} width={detailWidth} height={detailHeight} showSecrets={ui.showSecrets} />
-    ) : (
-      <JobDetail
-        lines={lines}
-        scroll={ui.scroll}
-        width={detailWidth}
-        height={detailHeight}
-        focused={ui.focus === "detail"}
-        title={detailTitle}
-      />
-    );
-
+  const facts = snap.list.data?.facts;
+  const panes = { view, snap, ui, layout };
   return (
-    <Box flexDirection="column" width={columns} height={height}>
+    <Box flexDirection="column" width={columns} height={layout.height}>
       <Header
         host={host}
         page={snap.page}
-        numPages={numPages}
+        numPages={facts?.numPages ?? 1}
         order={snap.order}
-        total={snap.list.data?.pagination.total}
-        intervalMs={config.intervalMs}
+        total={facts ? (facts.total ?? "?") : undefined}
+        doubts={facts?.doubts.join(" ")}
+        intervalMs={snap.intervalMs}
         listIntervalMs={config.listIntervalMs}
-        changes={snap.changeCount}
-        connection={connection}
+        intervalChanged={snap.intervalMs !== config.intervalMs}
+        pausedSince={snap.pausedSince}
+        changes={snap.unseen}
+        connection={connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job)}
         width={columns}
-        filter={ui.filter}
+        filter={viewSummary(ui, view, config.statusLabels)}
+        profile={config.profile}
       />
       {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={bodyHeight} labels={config.statusLabels} />
-      ) : wide ? (
-        <Box flexDirection="row" height={bodyHeight}>
-          {list}
-          <Box width={2} height={bodyHeight} flexDirection="column">
-            <Text dimColor>{" │\n".repeat(bodyHeight).slice(0, -1)}</Text>
-          </Box>
-          {detail}
-        </Box>
+        <HelpOverlay width={columns} height={layout.bodyHeight} labels={config.statusLabels} />
+      ) : json ? (
+        <JsonView
+          lines={json.lines}
+          scroll={ui.overlayScroll}
+          width={columns}
+          height={layout.bodyHeight}
+          title={json.title}
+        />
       ) : (
-        <Box flexDirection="column" height={bodyHeight}>
-          {list}
-          {detail}
-        </Box>
+        <Panes
+          layout={layout}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} />}
+          detail={
+            ui.overlay === "picker" || ui.overlay === "connect" ? (
+              <UrlPicker
+                title={PICKER_TITLES[ui.overlay]}
+                lines={pickerLines}
+                cursor={ui.overlayScroll}
+                width={layout.detailWidth}
+                height={layout.detailHeight}
+              />
+            ) : (
+              <DetailColumn
+                layout={layout}
+                detail={<DetailPane {...panes} monitor={monitor} lines={lines} />}
+                events={
+                  ui.events ? (
+                    <EventsPane
+                      events={snap.events}
+                      pins={snap.pins}
+                      cursorSeq={ui.eventSeq}
+                      focused={ui.focus === "events"}
+                      width={layout.detailWidth}
+                      height={layout.eventsHeight}
+                      labels={config.statusLabels}
+                      onShown={monitor.setEventsShown}
+                    />
+                  ) : undefined
+                }
+              />
+            )
+          }
+        />
       )}
       <StatusLine ui={ui} snap={snap} width={columns} />
     </Box>
   );
 }
 
-function StatusLine({ ui, snap, width }: { ui: typeof initialUi; snap: MonitorSnapshot; width: number }) {
-  if (ui.prompt) {
-    const label = ui.prompt.kind === "filter" ? "filter: " : "jump to job id: ";
-    return (
-      <Text wrap="truncate">
-        {fit(`${label}${sanitize(ui.prompt.text)}▏  (Enter apply, Esc cancel)`, width)}
-      </Text>
-    );
-  }
-  // (The job poller's last error is no longer news once no job is selected.)
-  const err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
-  // An error always wins over an info message ("refreshing…" must not hide the refresh failing);
-  // a warning answers a key just pressed, and the error is back once it goes.
-  if (ui.message && (ui.message.tone === "warn" || err === undefined)) {
-    return (
-      <Text color={ui.message.tone === "warn" ? "yellow" : "green"} wrap="truncate">
-        {fit(ui.message.text, width)}
-      </Text>
-    );
-  }
-  if (err !== undefined) {
-    const which = snap.list.error !== undefined ? "page" : "job";
-    // The ticking age is in the header; a second clock here would re-render this line too.
-    const stale = snap.list.data ? "; keeping the last good data" : "";
-    return (
-      <Text color="red" wrap="truncate">
-        {fit(`⚠ ${which}: ${sanitize(describeError(err))}${stale}`, width)}
-      </Text>
-    );
-  }
-  return (
-    <Text dimColor wrap="truncate">
-      {fit(
-        "? help · ↑↓ select · ←→ page · o order · c copy URL · s secrets · / filter · : jump · q quit",
-        width,
-      )}
-    </Text>
-  );
-}
-
-/** The page's items, the selected job's fresher copy swapped in, and the filter applied. */
-function visibleItems(page: JobPage | undefined, fresh: Job | undefined, filter: string): PageItem[] {
-  let items = page?.items ?? [];
-  if (fresh)
-    items = items.map((i) =>
-      i.ok && i.job.id === fresh.id && i.job !== fresh ? { ok: true, job: fresh } : i,
-    );
-  const f = filter.trim().toLowerCase();
-  if (!f) return items;
-  return items.filter(
-    (i) =>
-      i.ok &&
-      [String(i.job.id), i.job.displayID, i.job.app.remark, i.job.app.cmd].some((v) =>
-        v.toLowerCase().includes(f),
-      ),
-  );
-}
-
-/**
- * Ages are computed against the time the last answer arrived, so they move with each poll, not
- * every second. (An answer the same as the last keeps its data object, src/api/same-body.ts.)
- */
-function useNowSec(snap: MonitorSnapshot): number {
-  // biome-ignore lint/correctness/useExhaustiveDependencies: recompute exactly when an answer arrives
-  return useMemo(() => Math.floor(Date.now() / 1000), [snap.list.okAt, snap.job.okAt]);
-}
+const PICKER_TITLES = {
+  picker: " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel",
+  connect: " Connect with ssh: which? 1–9 or ↑↓ Enter · Esc cancel",
+};
 
 function hostOf(url: string): string {
   try {

@@ -8,15 +8,26 @@ import type { Connection } from "../poll/connection.js";
 
 export interface HeaderProps {
   host: string;
+  /** The config file's profile in use, if any (a name of letters, digits, . _ -). */
+  profile?: string;
   page: number;
   numPages: number;
   order: string;
-  total: number | undefined;
+  /** Jobs in all; "?" when the service's count makes no sense; undefined while loading. */
+  total: number | "?" | undefined;
+  /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
+  doubts?: string;
   intervalMs: number;
   listIntervalMs: number;
+  /** The job interval was changed with + or -: shown whatever the width. */
+  intervalChanged?: boolean;
+  /** Wall ms when polling was paused (p); undefined while it runs. */
+  pausedSince?: number;
+  /** Status changes not yet seen in the events pane. */
   changes: number;
   connection: Connection;
   width: number;
+  /** The filters and sort in force, as words ("filter: gpu (7 of 20) · sort: age"); "" when none. */
   filter: string;
 }
 
@@ -27,8 +38,13 @@ export const Header = memo(function Header(p: HeaderProps) {
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
   // The poll intervals are the least needed; they go first when the line is short.
-  if (p.width >= 110) parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
-  if (p.filter) parts.push(`filter "${p.filter}"`);
+  if (p.width >= 110 || p.intervalChanged)
+    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
+  if (p.filter) parts.push(p.filter);
+  const rest = parts
+    .slice(3)
+    .map((x) => ` · ${x}`)
+    .join("");
   // Most wanted first, so a narrow terminal cuts the endpoint host, not the connection state.
   return (
     <Box width={p.width} height={1}>
@@ -36,8 +52,12 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text bold color="cyan">
           jobtop
         </Text>
-        <Text> {parts.join(" · ")} · </Text>
-        <Ticker connection={p.connection} />
+        {p.profile ? <Text bold> {p.profile}</Text> : null}
+        {p.profile ? <Text> ·</Text> : null}
+        <Text> {parts.slice(0, 3).join(" · ")}</Text>
+        {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
+        <Text>{rest} · </Text>
+        <Ticker connection={p.connection} pausedSince={p.pausedSince} />
         {p.changes > 0 ? (
           <Text bold color="yellow">
             {" "}
@@ -55,11 +75,11 @@ export const Header = memo(function Header(p: HeaderProps) {
  * for a minute, then each minute; the retry countdown each second. No timer runs without work
  * (none while loading), and nothing else on screen is rendered for the clock.
  */
-function Ticker({ connection: c }: { connection: Connection }) {
+function Ticker({ connection: c, pausedSince }: { connection: Connection; pausedSince?: number }) {
   const [, setTick] = useState(0);
   const wall = Date.now();
   const mono = performance.now();
-  const wait = nextChangeIn(c, wall, mono);
+  const wait = nextChangeIn(c, wall, mono, pausedSince);
   useEffect(() => {
     if (wait === undefined) return;
     const t = setTimeout(() => setTick((n) => n + 1), wait);
@@ -67,6 +87,13 @@ function Ticker({ connection: c }: { connection: Connection }) {
   });
   const ago = c.okWall === undefined ? "never" : `${formatAge((wall - c.okWall) / 1000)} ago`;
   const retry = c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - mono) / 1000))}s`;
+  // Paused: no request goes out, so no state to tell but that, and how old the data gets.
+  if (pausedSince !== undefined)
+    return (
+      <Text color="yellow">
+        ⏸ paused {formatAge((wall - pausedSince) / 1000)} · data from {ago}
+      </Text>
+    );
   switch (c.state) {
     case "ok":
       return <Text color="green">● ok {ago}</Text>;
@@ -101,22 +128,36 @@ const AGE_STEPS = [
   [86_400, 3600],
 ] as const;
 
-/** ms until the ticking cell's text changes (its age or its countdown), or undefined: never. */
-export function nextChangeIn(c: Connection, nowWall: number, nowMono: number): number | undefined {
-  if (c.state === "loading") return undefined;
+/** ms until formatAge(now - since) changes: seconds under a minute, then minutes, hours, days. */
+function ageChangeIn(since: number, nowWall: number): number {
+  const age = Math.max(0, nowWall - since);
+  const step = (AGE_STEPS.find(([below]) => age < below * 1000)?.[1] ?? 86_400) * 1000;
+  return (Math.floor(age / step) + 1) * step - age;
+}
+
+/**
+ * ms until the ticking cell's text changes (an age, the countdown, the pause), or undefined:
+ * never.
+ */
+export function nextChangeIn(
+  c: Connection,
+  nowWall: number,
+  nowMono: number,
+  pausedSince?: number,
+): number | undefined {
   let next: number | undefined;
-  if (c.okWall !== undefined) {
-    // formatAge: seconds under a minute, minutes under an hour, hours under a day, then days.
-    const age = Math.max(0, nowWall - c.okWall);
-    const step = (AGE_STEPS.find(([below]) => age < below * 1000)?.[1] ?? 86_400) * 1000;
-    next = (Math.floor(age / step) + 1) * step - age;
-  }
-  if (c.state !== "ok" && c.retryAt !== undefined) {
-    // "in Ns", N rounded up: it changes as the time left crosses each whole second.
-    const left = c.retryAt - nowMono;
-    if (left > 0) {
-      const t = left - (Math.ceil(left / 1000) - 1) * 1000;
-      next = next === undefined ? t : Math.min(next, t);
+  const sooner = (t: number) => {
+    next = next === undefined ? t : Math.min(next, t);
+  };
+  if (pausedSince !== undefined) {
+    sooner(ageChangeIn(pausedSince, nowWall));
+    if (c.okWall !== undefined) sooner(ageChangeIn(c.okWall, nowWall));
+  } else if (c.state !== "loading") {
+    if (c.okWall !== undefined) sooner(ageChangeIn(c.okWall, nowWall));
+    if (c.state !== "ok" && c.retryAt !== undefined) {
+      // "in Ns", N rounded up: it changes as the time left crosses each whole second.
+      const left = c.retryAt - nowMono;
+      if (left > 0) sooner(left - (Math.ceil(left / 1000) - 1) * 1000);
     }
   }
   // A millisecond past the change, so that the new text is there when it renders.

@@ -13,14 +13,21 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
   const names = KNOWN_STATUS_CODES.map((c) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c)));
   return [
-    ["›", "the selected row"],
-    ["✱", "changed in the last 10 s (a row, a log entry); in the header, changes seen"],
+    ["›", "the selected row (the highlighted entry in a picker)"],
+    ["abc", "underlined on yellow: what the / filter matched in a row"],
+    ["12/100", "in the list's title row: the selected row, and the rows shown"],
+    [
+      "✱",
+      "changed in the last 10 s (a row, a log entry); in the header, changes not yet seen in the events pane (e)",
+    ],
+    ["★", "a pinned job (w): polled on any page, its changes notified"],
     [symbols, `status ${names.join(", ")}`],
     [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
     ["▶", "the job's current state in its timeline"],
     ["●", "in the header: connected; the age of the data"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
     ["✖", "in the header: offline (no answer), or the token was rejected"],
+    ["⏸", "in the header: polling paused (p or r polls again)"],
     ["⚠", "in the status line: what failed"],
     ["!", "a row the service sent malformed"],
     ["••••••", "a masked secret (s shows it)"],
@@ -73,13 +80,13 @@ export function HelpOverlay({
           ? t - 1
           : a === "down"
             ? t + 1
-            : a === "prevPage"
+            : a === "prevPage" || a === "pageUp"
               ? t - page
-              : a === "nextPage"
+              : a === "nextPage" || a === "pageDown"
                 ? t + page
-                : a === "firstPage"
+                : a === "firstPage" || a === "firstRow"
                   ? 0
-                  : a === "lastPage"
+                  : a === "lastPage" || a === "lastRow"
                     ? max
                     : t;
       setScroll((t) => Math.max(0, Math.min(max, to(Math.min(t, max)))));

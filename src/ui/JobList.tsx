@@ -7,6 +7,7 @@ import type { Job } from "../api/schema.js";
 import { fit, formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
+import { markMatches } from "./mark-matches.js";
 
 export interface JobListProps {
   items: PageItem[];
@@ -16,21 +17,38 @@ export interface JobListProps {
   columns: Column[];
   labels: Record<number, string>;
   changed: (jobId: string) => boolean;
+  /** Pinned (w): marked ★ when not just changed. */
+  pinned?: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;
   emptyText: string;
+  /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
+  note?: string;
+  /** Where the cursor is among the rows ("12/100"), shown in the header row. */
+  position?: string;
+  /** The filter text, highlighted where it occurs in the rows. */
+  mark?: string;
+}
+
+/** Rows for jobs in a list pane of `height` (the first is the titles, the last maybe a note). */
+export function listBodyRows(height: number, note: boolean): number {
+  return Math.max(0, height - 1 - (note ? 1 : 0));
+}
+
+/** The first row shown: the cursor kept in view, centred where the page allows. */
+export function listTop(cursor: number, bodyRows: number, count: number): number {
+  return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
 }
 
 export function JobList(props: JobListProps) {
   const { items, cursor, width, height, columns } = props;
-  const bodyRows = Math.max(0, height - 1);
-  // Keep the cursor in view, centred where the page allows.
-  const top = Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), items.length - bodyRows));
+  const bodyRows = listBodyRows(height, props.note !== undefined);
+  const top = listTop(cursor, bodyRows, items.length);
   const visible = items.slice(top, top + bodyRows);
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text dimColor={!props.focused} bold wrap="truncate">
-        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns)}`, width)}
+        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, props.position)}`, width)}
       </Text>
       {visible.length === 0 ? (
         <Text dimColor wrap="truncate">
@@ -49,7 +67,9 @@ export function JobList(props: JobListProps) {
               labels={props.labels}
               selected={index === cursor}
               changed={props.changed(item.job.id)}
+              pinned={props.pinned?.(item.job.id) ?? false}
               nowSec={props.nowSec}
+              mark={props.mark}
             />
           ) : (
             <Text key={key} color="red" inverse={index === cursor} wrap="truncate">
@@ -58,6 +78,11 @@ export function JobList(props: JobListProps) {
           );
         })
       )}
+      {props.note ? (
+        <Text dimColor wrap="truncate">
+          {fit(`  ${props.note}`, width)}
+        </Text>
+      ) : null}
     </Box>
   );
 }
@@ -69,23 +94,34 @@ interface RowProps {
   labels: Record<number, string>;
   selected: boolean;
   changed: boolean;
+  pinned?: boolean;
   nowSec: number;
+  mark: string | undefined;
 }
 
 /**
- * One row. The marker shows selection (›) and change (✱) without colour; colour only adds to it.
- * Rendered again only when what it shows changed: the clock moves `nowSec` at every poll, but
- * a row's age ("5m") changes far less often.
+ * One row. The marker shows selection (›), change (✱) and pin (★) without colour; colour only
+ * adds to it. Rendered again only when what it shows changed: the clock moves `nowSec` at every
+ * poll, but a row's age ("5m") changes far less often.
  */
-const Row = memo(function Row({ job, width, columns, labels, selected, changed, nowSec }: RowProps) {
+const Row = memo(function Row({
+  job,
+  width,
+  columns,
+  labels,
+  selected,
+  changed,
+  pinned,
+  nowSec,
+  mark,
+}: RowProps) {
   const cells = rowCells(job, columns, labels, nowSec);
-  const marker = `${selected ? "›" : " "}${changed ? "✱" : " "}`;
+  const marker = `${selected ? "›" : " "}${changed ? "✱" : pinned ? "★" : " "}`;
   const tail = fit(cells.rest, Math.max(0, width - MARKER_WIDTH - 1 - (columns[0]?.width ?? 0)));
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
       {marker}
-      <Text color={cells.statusColor}>{cells.status}</Text>
-      {` ${tail}`}
+      <Text color={cells.statusColor}>{marked(cells.status, mark)}</Text> {marked(tail, mark)}
     </Text>
   );
 }, sameRow);
@@ -98,8 +134,25 @@ function sameRow(a: RowProps, b: RowProps): boolean {
     a.labels === b.labels &&
     a.selected === b.selected &&
     a.changed === b.changed &&
+    a.pinned === b.pinned &&
+    a.mark === b.mark &&
     (a.nowSec === b.nowSec ||
       !a.columns.some((c) => c.id === "age") ||
       formatAge(a.nowSec - a.job.createTime.seconds) === formatAge(b.nowSec - b.job.createTime.seconds))
+  );
+}
+
+/** The filter's matches underlined on a yellow ground (the underline stays without colour). */
+function marked(text: string, mark: string | undefined) {
+  if (!mark) return text;
+  return markMatches(text, mark).map((r, i) =>
+    r.hit ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: runs are positional
+      <Text key={i} underline color="black" backgroundColor="yellow">
+        {r.text}
+      </Text>
+    ) : (
+      r.text
+    ),
   );
 }

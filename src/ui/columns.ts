@@ -45,27 +45,43 @@ export function statusWidth(labels: Record<number, string>): number {
   return Math.min(14, Math.max(6, 2 + longest));
 }
 
-export function chooseColumns(width: number, labels: Record<number, string>): Column[] {
+/** `allowed`: the columns the user's config lists (the status always shows); all by default. */
+export function chooseColumns(
+  width: number,
+  labels: Record<number, string>,
+  allowed?: readonly ColumnId[],
+): Column[] {
   const avail = width - MARKER_WIDTH;
+  // The user's `columns` (config file, --columns) say which may show; status always does.
+  const ok = (id: ColumnId) => !allowed || allowed.includes(id);
   const remark: Column = { id: "remark", title: "REMARK", width: REMARK_MIN };
-  const cols: Column[] = [
+  const base: Column[] = [
     { id: "status", title: "STATUS", width: statusWidth(labels) },
     { id: "displayID", title: "DISPLAY", width: WIDTH.displayID },
     remark,
     { id: "id", title: "ID", width: WIDTH.id },
   ];
+  const cols = base.filter((c) => c.id === "status" || ok(c.id));
   const used = () => cols.reduce((s, c) => s + c.width, 0) + cols.length - 1;
   for (const o of OPTIONAL) {
+    if (!ok(o.id)) continue;
     if (used() + 1 + WIDTH[o.id] > avail) break;
     cols.push({ ...o, width: WIDTH[o.id] });
   }
   // The remark takes what is left (on a narrow pane, less than its minimum, down to one cell).
-  remark.width = Math.max(1, remark.width + avail - used());
+  if (cols.includes(remark)) remark.width = Math.max(1, remark.width + avail - used());
   return cols.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 }
 
-export function headerCells(cols: Column[]): string {
-  return cols.map((c) => fit(c.title, c.width)).join(" ");
+/** The titles; `note` (the row indicator, "12/100") at the right end of the remark's, if it fits there. */
+export function headerCells(cols: Column[], note = ""): string {
+  return cols
+    .map((c) =>
+      c.id === "remark" && note && c.width >= c.title.length + 1 + note.length
+        ? fit(c.title, c.width - note.length) + note
+        : fit(c.title, c.width),
+    )
+    .join(" ");
 }
 
 /** Cells of one row, already sanitised and fitted; the status cell is kept apart for its colour. */
@@ -82,7 +98,7 @@ export function rowCells(job: Job, cols: Column[], labels: Record<number, string
   return { status, statusColor: st.color, rest: rest.join(" ") };
 }
 
-function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
+export function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
   switch (id) {
     case "status":
       return status;

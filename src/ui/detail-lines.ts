@@ -5,6 +5,7 @@
 // built in two parts: the head (ages, durations, highlights: rebuilt at each poll, and small
 // whatever the job) and the body (everything else: rebuilt only when its content changed).
 import type { Job } from "../api/schema.js";
+import { compactJson } from "../model/compact-json.js";
 import { type Cap, countParts, cutIndex, excerpt } from "../model/excerpt.js";
 import { formatAge, formatCount, formatDuration, formatTime, truncate, wrap } from "../model/format.js";
 import { sameJson } from "../model/same.js";
@@ -13,6 +14,7 @@ import { type EnvVar, maskSecrets, maskValue, parseEnvs } from "../model/secrets
 import { statusStyle } from "../model/status.js";
 import { buildTimeline, lastEntries } from "../model/timeline.js";
 import { jobUrls } from "../model/urls.js";
+import { linkTarget } from "../terminal/hyperlinks.js";
 
 export interface Line {
   text: string;
@@ -20,6 +22,8 @@ export interface Line {
   bold?: boolean;
   dim?: boolean;
   inverse?: boolean;
+  /** An OSC 8 link target for the line's text (a URL, already on screen as the text). */
+  link?: string;
 }
 
 export interface DetailOptions {
@@ -29,8 +33,14 @@ export interface DetailOptions {
   /** Names of port protocol numbers; the spec does not say what 1 and 2 mean. */
   protocolLabels?: Record<number, string>;
   showSecrets: boolean;
+  /** Long fields (cmd, envs, desc) up to their CAPS; else COLLAPSED, with "… N more". */
+  expanded?: boolean;
   /** Is this log entry new (highlighted)? */
   isNewEntry: (entryId: string) => boolean;
+  /** Lines that name the monitor's keys ("c copies a URL"); off for `jobtop get`. Default on. */
+  keyHints?: boolean;
+  /** Write the URLs as OSC 8 links (--hyperlinks). */
+  links?: boolean;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -47,10 +57,15 @@ export const CAPS = {
   ports: 40,
   sshUsers: 20,
 } as const;
+/** Long fields until Enter on the detail expands them: a few rows each. */
+export const COLLAPSED = { rows: 3, vars: 4 } as const;
+/** A value in the "more" section (compact JSON), in characters. */
+export const MORE_VALUE = 80;
+const EXPAND_HINT = " · Enter expands";
 
 /** The whole pane. */
 export function detailLines(job: Job, o: DetailOptions): Line[] {
-  return detailHead(job, o).concat(detailBody(job, o));
+  return detailHead(job, o).concat(detailBody(job, o), detailMore(job, [], o));
 }
 
 /** The part that changes with time: name, status, owner, age, and the state timeline's tail. */
@@ -89,7 +104,10 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
 
 /** What the body is built from, and all it reads. */
 export type BodyInput = Pick<Job, "app" | "res" | "desc">;
-export type BodyOptions = Pick<DetailOptions, "width" | "protocolLabels" | "showSecrets">;
+export type BodyOptions = Pick<
+  DetailOptions,
+  "width" | "protocolLabels" | "showSecrets" | "keyHints" | "expanded" | "links"
+>;
 
 /** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
 export function sameBody(a: BodyInput, b: BodyInput): boolean {
@@ -115,10 +133,14 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   const urls = jobUrls(job);
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls.slice(0, CAPS.urls)) push(`[${u.n}] ${free(value(u.url))}`, {}, "  ", true);
+  for (const u of urls.slice(0, CAPS.urls)) {
+    const shown = free(value(u.url));
+    const link = o.links ? linkTarget(u.url, shown) : undefined;
+    push(`[${u.n}] ${shown}`, link ? { link } : {}, "  ", true);
+  }
   if (urls.length > CAPS.urls)
     push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
-  if (urls.length > 0) push("c copies a URL", { dim: true }, "  ");
+  if (urls.length > 0 && o.keyHints !== false) push("c copies a URL", { dim: true }, "  ");
 
   if (app.SSHAuths.length > 0) {
     section("SSH users");
@@ -134,15 +156,24 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   push(`${res.cpus} CPU · ${gpu} · ${res.diskGB} GB disk`, {}, "  ");
   if (res.domain) push(`domain ${value(res.domain)} (agent ${res.agentDomain})`, { dim: true }, "  ");
 
+  const long = (cap: Cap): Cap =>
+    o.expanded ? cap : { rows: Math.min(cap.rows, COLLAPSED.rows), chars: cap.chars };
+  const hint = o.expanded ? "" : EXPAND_HINT;
   section("Command");
-  field(app.cmd || "(none)", CAPS.cmd, free);
+  field(app.cmd || "(none)", long(CAPS.cmd), hint, free);
 
-  const envs = envVars(app.envs);
+  const envs = envVars(app.envs, o.expanded ? CAPS.envs.vars : COLLAPSED.vars);
   if (envs.vars.length > 0 || envs.more > 0) {
     section("Environment");
     for (const e of envs.vars) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
     if (envs.more > 0)
-      push(`… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}`, { dim: true }, "  ");
+      push(
+        `… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}${o.expanded ? "" : EXPAND_HINT}`,
+        {
+          dim: true,
+        },
+        "  ",
+      );
   }
 
   section("Image");
@@ -156,7 +187,7 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
 
   if (job.desc) {
     section("Description");
-    field(job.desc, CAPS.desc, free);
+    field(job.desc, long(CAPS.desc), hint, free);
   }
   return out;
 }
@@ -172,10 +203,10 @@ function value(s: string): string {
  * how many more there are (counted in place). A value longer than CAPS.value is cut; its name,
  * which decides the masking, comes first and is whole unless it is itself that long.
  */
-function envVars(envs: string): { vars: EnvVar[]; more: number } {
+function envVars(envs: string, max: number): { vars: EnvVar[]; more: number } {
   const vars: EnvVar[] = [];
   let pos = 0;
-  while (pos < envs.length && pos < CAPS.envs.chars && vars.length < CAPS.envs.vars) {
+  while (pos < envs.length && pos < CAPS.envs.chars && vars.length < max) {
     const semi = envs.indexOf(";", pos);
     const end = semi < 0 ? envs.length : semi;
     for (const v of parseEnvs(value(envs.slice(pos, Math.min(end, pos + CAPS.value + 1))))) vars.push(v);
@@ -197,10 +228,11 @@ function builder(width: number) {
     out.push({ text: title, bold: true, color: "cyan" });
   };
   /** A multi-line field of any size: its first rows within `cap`, and a note of what is left out. */
-  const field = (text: string, cap: Cap, mask?: (line: string) => string, indent = "  ") => {
+  const field = (text: string, cap: Cap, hint: string, mask?: (line: string) => string, indent = "  ") => {
     const e = excerpt(text, Math.max(1, w - indent.length), cap, mask);
     for (const row of e.rows) out.push({ text: indent + row });
-    if (e.note) out.push({ text: indent + truncate(e.note, Math.max(1, w - indent.length)), dim: true });
+    if (e.note)
+      out.push({ text: indent + truncate(e.note + hint, Math.max(1, w - indent.length)), dim: true });
   };
   return { out, push, section, field };
 }
@@ -208,4 +240,52 @@ function builder(width: number) {
 /** The spec writes 0 for "no image" / "not from a snapshot"; ids are decimal strings. */
 function orNone(id: string, none: string): string {
   return id === "0" ? none : id;
+}
+
+/**
+ * The fields the sections above leave out, compact: ids and flags the spec lists without saying
+ * what they are for, fields it only shows as null (any JSON may come there), and fields it does
+ * not know at all (`unknown`, from the job as sent). Every value is cut to MORE_VALUE characters.
+ */
+export function detailMore(
+  job: Job,
+  unknown: readonly [string, unknown][],
+  o: Pick<DetailOptions, "width" | "showSecrets">,
+): Line[] {
+  const { out, push, section } = builder(o.width);
+  const show = (v: unknown) => {
+    const text = compactJson(v, MORE_VALUE);
+    return o.showSecrets ? text : maskSecrets(text);
+  };
+  section("More");
+  const { ctx, app } = job;
+  push(
+    `client ${ctx.clientID} · node domain ${ctx.nodeDomain} · aotuRelease ${ctx.aotuRelease ? "yes" : "no"}` +
+      ` · app format ${app.format}`,
+    { dim: true },
+    "  ",
+  );
+  const nulls: [string, unknown][] = [
+    ["updateTime", job.updateTime],
+    ["releaseTime", job.releaseTime],
+    ["ctx.releaseTime", ctx.releaseTime],
+    ["vols", job.vols],
+    ["nets", job.nets],
+    ["files", app.files],
+    ["netConfig", app.netConfig],
+  ];
+  push(nulls.map(([k, v]) => `${k} ${show(v)}`).join(" · "), { dim: true }, "  ");
+  const creds = app.SSHAuths.slice(0, CAPS.sshUsers).map(
+    (a) => `${value(a.BaseOn.Cred.user) || "—"} ${a.BaseOn.Cred.id}`,
+  );
+  if (creds.length > 0) push(`credential ids: ${creds.join(", ")}`, { dim: true }, "  ");
+  const extra: string[] = [];
+  for (let i = 0; i < app.ports.length && i < CAPS.ports; i++) {
+    const p = app.ports[i] as (typeof app.ports)[number];
+    extra.push(`${p.port} ${show(p.extraData)}`);
+  }
+  if (extra.length > 0) push(`port extraData: ${extra.join(" · ")}`, { dim: true }, "  ");
+  for (const [path, v] of unknown) push(`${path} ${show(v)}`, { color: "yellow" }, "  ");
+  if (unknown.length > 0) push("(fields the spec does not know; y shows the whole job)", { dim: true }, "  ");
+  return out;
 }

@@ -5,24 +5,39 @@ import type { Key } from "ink";
 export type Action =
   | "up"
   | "down"
+  | "firstRow"
+  | "lastRow"
   | "nextPage"
   | "prevPage"
+  | "pageDown"
+  | "pageUp"
   | "firstPage"
   | "lastPage"
   | "toggleOrder"
+  | "sortNext"
+  | "sortPrev"
   | "refresh"
   | "copy"
+  | "connect"
   | "secrets"
   | "filter"
+  | "statusFilter"
   | "jump"
+  | "json"
+  | "expand"
   | "focus"
+  | "events"
+  | "pin"
+  | "pause"
+  | "faster"
+  | "slower"
   | "help"
   | "suspend"
   | "quit";
 
 export interface Binding {
   action: Action;
-  /** How the keys are written in the help overlay. */
+  /** How the keys are written in the help overlay and README.md. */
   keys: string;
   help: string;
   match: (input: string, key: Key) => boolean;
@@ -31,6 +46,7 @@ export interface Binding {
 /** A plain key press of `ch`: Ctrl+C arrives as "c" with ctrl set, and must quit, not copy. */
 const is = (ch: string) => (i: string, k: Key) => i === ch && !k.ctrl;
 
+/** Every key, in the order the help overlay and README.md list them. */
 export const KEYMAP: readonly Binding[] = [
   {
     action: "up",
@@ -44,35 +60,110 @@ export const KEYMAP: readonly Binding[] = [
     help: "move down (scrolls the detail pane when it has focus)",
     match: (i, k) => k.downArrow || is("j")(i, k),
   },
-  { action: "nextPage", keys: "→ / PgDn", help: "next page", match: (_, k) => k.rightArrow || k.pageDown },
-  { action: "prevPage", keys: "← / PgUp", help: "previous page", match: (_, k) => k.leftArrow || k.pageUp },
-  { action: "firstPage", keys: "Home / g", help: "first page", match: (i, k) => k.home || is("g")(i, k) },
-  { action: "lastPage", keys: "End / G", help: "last page", match: (i, k) => k.end || is("G")(i, k) },
-  { action: "toggleOrder", keys: "o", help: "toggle order (desc ⇄ asc)", match: is("o") },
+  { action: "firstRow", keys: "g", help: "first row (top of the detail when it has focus)", match: is("g") },
+  { action: "lastRow", keys: "G", help: "last row (bottom of the detail when it has focus)", match: is("G") },
+  { action: "nextPage", keys: "→", help: "next page", match: (_, k) => k.rightArrow },
+  { action: "prevPage", keys: "←", help: "previous page", match: (_, k) => k.leftArrow },
+  {
+    action: "pageDown",
+    keys: "PgDn",
+    help: "next page (a screen down in the detail when it has focus)",
+    match: (_, k) => k.pageDown,
+  },
+  {
+    action: "pageUp",
+    keys: "PgUp",
+    help: "previous page (a screen up in the detail when it has focus)",
+    match: (_, k) => k.pageUp,
+  },
+  { action: "firstPage", keys: "Home", help: "first page", match: (_, k) => k.home },
+  { action: "lastPage", keys: "End", help: "last page", match: (_, k) => k.end },
+  {
+    action: "toggleOrder",
+    keys: "o",
+    help: "toggle order (desc ⇄ asc): the service's paging order",
+    match: is("o"),
+  },
+  {
+    action: "sortNext",
+    keys: ">",
+    help: "sort this page by the next column (status, age, remark, node, gpu)",
+    match: is(">"),
+  },
+  { action: "sortPrev", keys: "<", help: "sort this page by the previous column", match: is("<") },
   { action: "refresh", keys: "r", help: "refresh now", match: is("r") },
   {
     action: "copy",
     keys: "c",
-    help: "copy the job's URL (several: pick 1–9, a = all)",
+    help: "copy the job's URL, its ssh command or SSH password (several: a picker, 1–9 or ↑↓ Enter; a = all URLs)",
     match: is("c"),
+  },
+  {
+    action: "connect",
+    keys: "x",
+    help: "ssh to the job in this terminal; jobtop comes back when ssh ends",
+    match: is("x"),
   },
   {
     action: "secrets",
     keys: "s",
-    help: "show / hide secrets (they hide again after 30s)",
+    help: "show / hide secrets (SSH passwords, URL tokens, secret-looking values); they hide again after 30 s",
     match: is("s"),
   },
   {
     action: "filter",
     keys: "/",
-    help: "filter this page (id, displayID, remark, cmd); Esc clears",
+    help: "filter this page as you type (id, displayID, remark, cmd, node, status); Enter keeps, Esc clears",
     match: is("/"),
   },
-  { action: "jump", keys: ":", help: "jump to a job by id", match: is(":") },
-  { action: "focus", keys: "Tab", help: "focus list ⇄ detail", match: (_, k) => k.tab },
-  { action: "help", keys: "?", help: "this help", match: is("?") },
+  {
+    action: "statusFilter",
+    keys: "f",
+    help: "status filter: all → each status on the page → all",
+    match: is("f"),
+  },
+  { action: "jump", keys: ":", help: "jump to a job by id (or by a displayID on this page)", match: is(":") },
+  {
+    action: "json",
+    keys: "y",
+    help: "the whole job as JSON, every field (unknown ones too); Esc closes",
+    match: is("y"),
+  },
+  {
+    action: "expand",
+    keys: "Enter",
+    help: "on the detail: expand / collapse long fields (cmd, envs, desc); in the events pane: select that event's job; on the list: focus the detail",
+    match: (_, k) => k.return,
+  },
+  { action: "focus", keys: "Tab", help: "focus list ⇄ detail (⇄ events, when open)", match: (_, k) => k.tab },
+  {
+    action: "events",
+    keys: "e",
+    help: "events pane: this run's status changes, newest first; opening it clears the ✱ count",
+    match: is("e"),
+  },
+  {
+    action: "pin",
+    keys: "w",
+    help: "pin / unpin the job (★): polled on any page, its changes notified",
+    match: is("w"),
+  },
+  { action: "pause", keys: "p", help: "pause / resume all polling (r resumes too)", match: is("p") },
+  { action: "faster", keys: "+", help: "poll the selected job twice as often (to 500ms)", match: is("+") },
+  { action: "slower", keys: "-", help: "poll the selected job half as often (to 60s)", match: is("-") },
+  {
+    action: "help",
+    keys: "?",
+    help: "help: every key and symbol (it scrolls with the move keys; ? or Esc closes it)",
+    match: is("?"),
+  },
   // In raw mode Ctrl+Z is a key like any other, not the terminal's stop signal.
-  { action: "suspend", keys: "Ctrl+Z", help: "suspend (fg resumes)", match: (i, k) => k.ctrl && i === "z" },
+  {
+    action: "suspend",
+    keys: "Ctrl+Z",
+    help: "suspend; fg resumes, with the whole screen drawn again",
+    match: (i, k) => k.ctrl && i === "z",
+  },
   {
     action: "quit",
     keys: "q / Ctrl+C",
@@ -133,4 +224,11 @@ export function splitKeys(input: string, key: Key): [string, Key][] {
     if (code >= 1 && code <= 26) return [String.fromCharCode(code + 96), { ...PLAIN, ctrl: true }];
     return [ch, { ...PLAIN, shift: /[A-Z]/.test(ch) }];
   });
+}
+
+/** The keys as a Markdown table: README.md's, kept equal to it by test/ui/readme-keys.test.ts. */
+export function keysTable(): string {
+  const cell = (s: string) => s.replaceAll("|", "\\|");
+  const rows = KEYMAP.map((b) => `| \`${cell(b.keys)}\` | ${cell(b.help)} |`);
+  return ["| keys | action |", "|---|---|", ...rows].join("\n");
 }

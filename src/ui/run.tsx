@@ -3,8 +3,15 @@
 import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
+import { FOCUS_OFF, FOCUS_ON, withoutFocusReports } from "../terminal/focus.js";
+import { hyperlinksOn } from "../terminal/hyperlinks.js";
+import { createBell, Notifier } from "../terminal/notifier.js";
+import { pickNotify } from "../terminal/notify.js";
 import { takeScreen } from "../terminal/screen.js";
+import { runSsh } from "../terminal/ssh.js";
+import { TitleWriter } from "../terminal/title.js";
 import { App } from "./App.js";
+import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
@@ -12,25 +19,49 @@ const FIRST_PAGE_WAIT_MS = 300;
 /** Runs the monitor on a Monitor already started, so its first request is under way. */
 export async function runMonitor(config: Config, monitor: Monitor): Promise<number> {
   const out = process.stdout;
-  if (config.bell) ringOnChange(monitor, out);
+  const write = (s: string) => out.write(s);
+  const ring = createBell(write);
+  if (config.bell) ringOnChange(monitor, ring);
+  const kind = pickNotify(config.notify);
+  const notifier =
+    kind === "off" ? undefined : new Notifier({ kind, write, labels: config.statusLabels, ring });
+  if (notifier) notifyOnChange(monitor, notifier);
+  const title = config.title ? new TitleWriter(write) : undefined;
+  if (title) titleOnChange(monitor, title, config);
 
   let app: Instance | undefined;
   const screen = takeScreen({
     stop: () => {
       monitor.stop();
+      notifier?.stop();
       app?.unmount();
     },
     // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
     // makes it clear the screen and draw the whole frame then. A resume takes the same path.
     redraw: () => out.emit("resize"),
+    mouse: config.mouse,
+    // Focus reports only for the notifications, which go out only while the terminal is not focused.
+    modes: {
+      enter: () => (title?.enter() ?? "") + (notifier ? FOCUS_ON : ""),
+      leave: () => (notifier ? FOCUS_OFF : "") + (title?.leave() ?? ""),
+    },
   });
   screen.enter();
   // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
   // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
   await firstPage(monitor, FIRST_PAGE_WAIT_MS);
   app = render(
-    <App monitor={monitor} config={config} writeRaw={(s) => out.write(s)} onSuspend={screen.suspend} />,
+    <App
+      monitor={monitor}
+      config={config}
+      writeRaw={write}
+      onSuspend={screen.suspend}
+      onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
+      links={hyperlinksOn(config.hyperlinks)}
+    />,
     {
+      // The focus reports come in among the keys; Ink must not read them as keys.
+      stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
       exitOnCtrlC: false,
       patchConsole: false,
       maxFps: 15,
@@ -63,21 +94,5 @@ function firstPage(monitor: Monitor, ms: number): Promise<void> {
     const unsubscribe = monitor.subscribe(() => {
       if (answered()) done();
     });
-  });
-}
-
-/** --bell: one bell for a burst of status changes, not one per job. */
-function ringOnChange(monitor: Monitor, out: NodeJS.WriteStream): void {
-  let seen = monitor.getSnapshot().changeCount;
-  // -Infinity, not 0: performance.now() counts from process start, so 0 silenced every change
-  // in the program's first second.
-  let bellAt = Number.NEGATIVE_INFINITY;
-  monitor.subscribe(() => {
-    const n = monitor.getSnapshot().changeCount;
-    if (n <= seen) return;
-    seen = n;
-    if (performance.now() - bellAt < 1000) return;
-    bellAt = performance.now();
-    out.write("\x07");
   });
 }

@@ -1,25 +1,46 @@
 // The UI's own state (selection, focus, overlays, prompts, secrets, messages) as a reducer:
 // keys become actions here; data lives in the Monitor, not in this state.
 import { parseJobId } from "../model/ids.js";
+import { sanitize } from "../model/sanitize.js";
+import type { SortColumn } from "../model/sort.js";
 
-export type Overlay = "none" | "help" | "picker";
+/** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
+export type Overlay = "none" | "help" | "picker" | "connect" | "json";
+/** The pane that takes the move keys. */
+export type Focus = "list" | "detail" | "events";
 
 export interface UiState {
+  /** The cursor's row; the row its job was last on, while that job is off the page. */
   cursor: number;
   /**
    * The job the cursor is on. When the page's rows shift under it (a new job on top, a job gone),
-   * the cursor follows this job rather than staying on a row that now shows another one.
+   * the cursor follows this job rather than staying on a row that now shows another one; when the
+   * job leaves the page, it stays selected (shown on no row) until the user moves: the job being
+   * watched is never swapped for another behind the user's back.
    */
   cursorId: string | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
   pinnedId: string | undefined;
-  focus: "list" | "detail";
+  focus: Focus;
   scroll: number;
   overlay: Overlay;
   prompt: { kind: "filter" | "jump"; text: string } | undefined;
+  /** The text filter, applied as it is typed. */
   filter: string;
+  /** Only jobs with this status (`f`). */
+  statusFilter: number | undefined;
+  /** The column the page is sorted by (`<` `>`); undefined: the service's order. */
+  sort: SortColumn | undefined;
+  /** Long fields of the detail pane (cmd, envs, desc) shown in full (within their caps). */
+  expanded: boolean;
+  /** The open overlay's own position: the JSON view's scroll, a picker's highlighted entry. */
+  overlayScroll: number;
   showSecrets: boolean;
   message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
+  /** The events pane is open (`e`). */
+  events: boolean;
+  /** The event under the events pane's cursor, by its seq (undefined: the newest). */
+  eventSeq: number | undefined;
 }
 
 export const initialUi: UiState = {
@@ -31,75 +52,173 @@ export const initialUi: UiState = {
   overlay: "none",
   prompt: undefined,
   filter: "",
+  statusFilter: undefined,
+  sort: undefined,
+  expanded: false,
+  overlayScroll: 0,
   showSecrets: false,
   message: undefined,
+  events: false,
+  eventSeq: undefined,
 };
 
 export type UiAction =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
   | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
-  | { type: "follow"; ids: readonly (string | undefined)[]; index: number }
+  /** g / G: the first or last row (the detail's top or bottom when it has focus). */
+  | { type: "moveTo"; to: "first" | "last"; ids: readonly (string | undefined)[]; maxScroll: number }
+  /** A row chosen directly (a mouse click). */
+  | { type: "select"; row: number; ids: readonly (string | undefined)[] }
+  /** The rows changed. `fresh`: they answer the page and order asked for (not the last page's, kept while loading). */
+  | { type: "follow"; ids: readonly (string | undefined)[]; fresh: boolean }
   | { type: "pageChanged" }
-  | { type: "focus" }
+  /** `panes`: the panes on screen, in Tab order (list and detail unless said). */
+  | { type: "focus"; panes?: readonly Focus[] }
+  /** Opens or closes the events pane; open, it takes the focus. */
+  | { type: "events"; open?: boolean }
+  /** `seqs`: the events' seqs as listed, newest first. */
+  | { type: "eventMove"; delta: number; seqs: readonly number[] }
+  /** Selects a job wherever it is (an event's), as a jump does; `closeEvents` when the pane hides its detail. */
+  | { type: "selectJob"; id: string; closeEvents: boolean }
   | { type: "overlay"; overlay: Overlay }
+  /** Moves the open overlay's position by `delta` or to `to`, within 0…max. */
+  | { type: "overlayScroll"; delta?: number; to?: number; max: number }
+  | { type: "statusFilter"; status: number | undefined }
+  | { type: "sort"; column: SortColumn | undefined }
+  | { type: "expand" }
   | { type: "secrets"; show?: boolean }
   | { type: "prompt"; kind: "filter" | "jump" }
   | { type: "promptInput"; text: string }
   | { type: "promptCancel" }
-  | { type: "promptSubmit" }
+  /** `rows`: the page's jobs (unfiltered), to find a displayID typed at the jump prompt. */
+  | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[] }
   | { type: "escape" }
   | { type: "message"; text: string; tone?: "info" | "warn" }
   | { type: "clearMessage"; seq: number };
 
 let messageSeq = 0;
 
+/** Back to the first row (of rows a new filter leaves), with no job taken yet. */
+const TOP = { cursor: 0, cursorId: undefined, scroll: 0 } as const;
+
 export function uiReducer(s: UiState, a: UiAction): UiState {
   switch (a.type) {
     case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
-      // From the job reached with ":" when it is on this page, else from the cursor's row.
-      const pinned = s.pinnedId === undefined ? -1 : a.ids.indexOf(s.pinnedId);
-      const from = pinned >= 0 ? pinned : cursorIndex(s, a.ids);
-      const cursor = clamp(from + a.delta, 0, Math.max(0, a.ids.length - 1));
+      const sel = selectionOf(s, a.ids);
+      const last = Math.max(0, a.ids.length - 1);
+      // Back from a job followed off the page: to the row it left, the nearest there is. From a job
+      // reached with ":": from its row when it is on this page, else from the cursor's row.
+      const cursor =
+        sel.away === "moved"
+          ? clamp(s.cursor, 0, last)
+          : clamp((sel.away === "pinned" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
       return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
+    case "moveTo": {
+      if (s.focus === "detail") return { ...s, scroll: a.to === "first" ? 0 : Math.max(0, a.maxScroll) };
+      const cursor = a.to === "first" ? 0 : Math.max(0, a.ids.length - 1);
+      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+    }
+    case "select": {
+      if (a.row < 0 || a.row >= a.ids.length) return s;
+      return { ...s, pinnedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
+    }
     case "follow": {
-      // Remember the job on the cursor's row when none is remembered yet (first data, a new page)
-      // or the remembered one has left the page. Only if that row is still the cursor's: an
-      // effect from an older render must not undo a move made since.
-      const id = a.ids[a.index];
-      const known = s.cursorId !== undefined && a.ids.includes(s.cursorId);
-      return id === undefined || known || cursorIndex(s, a.ids) !== a.index ? s : { ...s, cursorId: id };
+      if (s.cursorId === undefined) {
+        // No job yet (first data, a new page, a new filter): take the cursor row's, once the rows
+        // are the ones asked for; the last page's rows stay on screen while the next one loads.
+        if (!a.fresh) return s;
+        const row = clamp(s.cursor, 0, Math.max(0, a.ids.length - 1));
+        const id = a.ids[row];
+        return id === undefined ? s : { ...s, cursorId: id, cursor: row };
+      }
+      // Keep the row in step with the job, so that if the job leaves, "the row it left" is right.
+      const row = a.ids.indexOf(s.cursorId);
+      return row >= 0 && row !== s.cursor ? { ...s, cursor: row } : s;
     }
     case "pageChanged":
       return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
-    case "focus":
-      return { ...s, focus: s.focus === "list" ? "detail" : "list" };
+    case "focus": {
+      const panes = a.panes ?? ["list", "detail"];
+      const at = panes.indexOf(s.focus);
+      return { ...s, focus: panes[(at + 1) % panes.length] ?? "list" };
+    }
+    case "events": {
+      const open = a.open ?? !s.events;
+      if (open) return { ...s, events: true, focus: "events", eventSeq: undefined };
+      return { ...s, events: false, focus: s.focus === "events" ? "list" : s.focus };
+    }
+    case "eventMove": {
+      if (a.seqs.length === 0) return s;
+      const row = clamp(eventRow(a.seqs, s.eventSeq) + a.delta, 0, a.seqs.length - 1);
+      return { ...s, eventSeq: a.seqs[row] };
+    }
+    case "selectJob":
+      return {
+        ...s,
+        pinnedId: a.id,
+        scroll: 0,
+        focus: "list",
+        events: a.closeEvents ? false : s.events,
+      };
     case "overlay":
-      return { ...s, overlay: a.overlay };
+      return { ...s, overlay: a.overlay, overlayScroll: 0 };
+    case "overlayScroll": {
+      const to = a.to ?? s.overlayScroll + (a.delta ?? 0);
+      return { ...s, overlayScroll: clamp(to, 0, Math.max(0, a.max)) };
+    }
+    case "statusFilter":
+      return { ...s, statusFilter: a.status, ...TOP };
+    case "sort":
+      // The cursor stays on its job, wherever the sort puts it.
+      return { ...s, sort: a.column };
+    case "expand":
+      return { ...s, expanded: !s.expanded };
     case "secrets":
       return { ...s, showSecrets: a.show ?? !s.showSecrets };
     case "prompt":
       return { ...s, prompt: { kind: a.kind, text: a.kind === "filter" ? s.filter : "" } };
     case "promptInput":
-      return s.prompt ? { ...s, prompt: { ...s.prompt, text: a.text } } : s;
+      if (!s.prompt) return s;
+      // The filter applies as it is typed, from the first row of what it leaves.
+      if (s.prompt.kind === "filter")
+        return a.text === s.filter
+          ? { ...s, prompt: { ...s.prompt, text: a.text } }
+          : { ...s, prompt: { ...s.prompt, text: a.text }, filter: a.text, ...TOP };
+      return { ...s, prompt: { ...s.prompt, text: a.text } };
     case "promptCancel":
-      return { ...s, prompt: undefined };
+      // Esc at the filter prompt clears the filter; the cursor stays on its job.
+      return s.prompt?.kind === "filter"
+        ? { ...s, prompt: undefined, filter: "" }
+        : { ...s, prompt: undefined };
     case "promptSubmit": {
       if (!s.prompt) return s;
-      if (s.prompt.kind === "filter")
-        return { ...s, prompt: undefined, filter: s.prompt.text, cursor: 0, cursorId: undefined, scroll: 0 };
-      const id = parseJobId(s.prompt.text);
+      if (s.prompt.kind === "filter") return { ...s, prompt: undefined };
+      const text = s.prompt.text.trim();
+      if (text === "") return { ...s, prompt: undefined };
+      // A number is an id. Anything else may be a displayID: the service cannot be searched by
+      // one (no such request in the spec; scanning every page would cost a request per page), so
+      // it is looked up on this page only, and the user is told to type the id otherwise.
+      const id = parseJobId(text) ?? findDisplayId(a.rows ?? [], text);
       if (id === undefined) {
-        return { ...s, prompt: undefined, message: msg(`not a job id: "${s.prompt.text}"`, "warn") };
+        const what = /^[\w.:-]{1,40}$/.test(text) ? `displayID "${text}"` : `"${sanitize(text)}"`;
+        return {
+          ...s,
+          prompt: undefined,
+          message: msg(`${what} not on this page — type its numeric id`, "warn"),
+        };
       }
       return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
     }
     case "escape":
       if (s.overlay !== "none") return { ...s, overlay: "none" };
+      if (s.focus === "events") return { ...s, events: false, focus: "list" };
       if (s.focus === "detail") return { ...s, focus: "list" };
       if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
-      return s.filter ? { ...s, filter: "" } : s; // the cursor stays on its job
+      // Filters clear one at a time, the text first; the cursor stays on its job.
+      if (s.filter) return { ...s, filter: "" };
+      return s.statusFilter !== undefined ? { ...s, statusFilter: undefined } : s;
     case "message":
       return { ...s, message: msg(a.text, a.tone ?? "info") };
     case "clearMessage":
@@ -112,10 +231,47 @@ function msg(text: string, tone: "info" | "warn") {
   return { text, tone, seq: messageSeq };
 }
 
-/** The row the cursor is on: its job's row if that job is still listed, else the remembered row. */
-export function cursorIndex(s: UiState, ids: readonly (string | undefined)[]): number {
+export interface Selection {
+  /** The job shown in the detail pane. */
+  id: string | undefined;
+  /** Its row among the rows shown, or -1 when it is on none. */
+  row: number;
+  /** Why it is on no row: reached with ":" and not here, or followed after it left the page. */
+  away: "pinned" | "moved" | undefined;
+}
+
+/** The selected job and its row: a job reached with ":" first, then the cursor's job, then the cursor's row. */
+export function selectionOf(s: UiState, ids: readonly (string | undefined)[]): Selection {
+  if (s.pinnedId !== undefined) {
+    const row = ids.indexOf(s.pinnedId);
+    return { id: s.pinnedId, row, away: row < 0 ? "pinned" : undefined };
+  }
+  if (s.cursorId !== undefined) {
+    const row = ids.indexOf(s.cursorId);
+    return { id: s.cursorId, row, away: row < 0 ? "moved" : undefined };
+  }
+  if (ids.length === 0) return { id: undefined, row: -1, away: undefined };
+  const row = clamp(s.cursor, 0, ids.length - 1);
+  return { id: ids[row], row, away: undefined };
+}
+
+/** The events pane's cursor row: its event's, the newest when none (or when that event is gone). */
+export function eventRow(seqs: readonly number[], seq: number | undefined): number {
+  return seq === undefined ? 0 : Math.max(0, seqs.indexOf(seq));
+}
+
+/** The cursor's own row (under a job reached with ":"): its job's row, else the remembered one. */
+function cursorRow(s: UiState, ids: readonly (string | undefined)[]): number {
   const byId = s.cursorId === undefined ? -1 : ids.indexOf(s.cursorId);
-  return byId >= 0 ? byId : Math.min(s.cursor, Math.max(0, ids.length - 1));
+  return byId >= 0 ? byId : clamp(s.cursor, 0, Math.max(0, ids.length - 1));
+}
+
+/** The id of the job with this displayID on the page: exact first, then ignoring case. */
+function findDisplayId(rows: readonly { id: string; displayID: string }[], text: string): string | undefined {
+  const exact = rows.find((r) => r.displayID === text);
+  if (exact) return exact.id;
+  const lower = text.toLowerCase();
+  return rows.find((r) => r.displayID.toLowerCase() === lower)?.id;
 }
 
 function clamp(v: number, lo: number, hi: number): number {

@@ -5,24 +5,38 @@
 // content changed: compared field by field (sameBody), which is exact, and costs a length check
 // and a memory compare per long string where building would wrap and sanitise them.
 import { useMemo, useRef } from "react";
+import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
+import { unknownFields } from "../api/unknown-fields.js";
 import { type Highlights, isHighlighted } from "../model/highlights.js";
-import { type DetailOptions, detailBody, detailHead, type Line, sameBody } from "./detail-lines.js";
+import {
+  type DetailOptions,
+  detailBody,
+  detailHead,
+  detailMore,
+  type Line,
+  sameBody,
+} from "./detail-lines.js";
 
 export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
   highlights: Highlights;
 }
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, protocolLabels, showSecrets, highlights } = o;
+  const { width, nowSec, labels, protocolLabels, showSecrets, highlights, expanded, links } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
     bodyJob.current = job;
   const stable = bodyJob.current;
   const body = useMemo(
-    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets }) : []),
-    [stable, width, protocolLabels, showSecrets],
+    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets, expanded, links }) : []),
+    [stable, width, protocolLabels, showSecrets, expanded, links],
+  );
+  // Small whatever the job (every value capped): rebuilt with each poll, like the head.
+  const more = useMemo(
+    () => (job ? detailMore(job, unknownFields(rawOf(job)), { width, showSecrets }) : []),
+    [job, width, showSecrets],
   );
   const head = useMemo(
     () =>
@@ -37,5 +51,5 @@ export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Lin
         : [],
     [job, width, nowSec, labels, showSecrets, highlights],
   );
-  return useMemo(() => head.concat(body), [head, body]);
+  return useMemo(() => head.concat(body, more), [head, body, more]);
 }

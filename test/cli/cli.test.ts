@@ -30,12 +30,25 @@ describe("bad input exits 2 with one clear line", () => {
     [["--base-url", "not a url", "--once"], /--base-url: not a URL/],
     [["--base-url", "ftp://x", "--once"], /--base-url: must start with http/],
     [["--demo", "--once", "--interval", "abc"], /--interval: expected a duration/],
-    [["--demo", "--once", "--per-page", "many"], /--per-page: expected a whole number/],
+    [["--demo", "--once", "--per-page", "many"], /--per-page: expected a whole number or auto/],
+    [["--demo", "--once", "--per-page", "0"], /--per-page: must be at least 1/],
+    [["--demo", "--once", "--per-page", "501"], /--per-page: must be at most 500/],
+    [["--demo", "--once", "--mouse", "sometimes"], /--mouse: expected on or off, got "sometimes"/],
     [["--demo", "--once", "--order", "sideways"], /--order: expected "desc" or "asc"/],
     [["--demo", "--once", "--clipboard", "carrier-pigeon"], /--clipboard: expected/],
     [["--base-url", "http://127.0.0.1:9", "--once"], /no token: set JOBTOP_TOKEN/],
     [["--once"], /no service given/],
     [["watch-everything"], /unknown command/],
+    [
+      ["--demo", "--once", "--notify", "carrier-pigeon"],
+      /--notify: expected auto, osc9, osc777, osc99, bell or off/,
+    ],
+    [["--demo", "--once", "--hyperlinks", "maybe"], /--hyperlinks: expected auto, on or off/],
+    [["--demo", "--once", "--title", "sometimes"], /--title: expected on or off/],
+    [
+      ["--demo", "--once", "--pin", "12", "--pin", "jb25w8"],
+      /--pin: expected a job id \(digits\), got "jb25w8"/,
+    ],
   ])("%j", async (args, pattern) => {
     expectUsageError(await runCli(args), pattern);
   });
@@ -91,7 +104,8 @@ describe("--once", () => {
     const r = await runCli(["--demo", "--once"]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
-    expect(lines[0]).toMatch(/^STATUS\s+DISPLAY ID\s+REMARK\s+GPU\s+AGE\s+NODE\s+ID$/);
+    // The monitor's column names; every column, since a pipe has no width.
+    expect(lines[0]).toMatch(/^STATUS\s+DISPLAY\s+REMARK\s+GPU\s+AGE\s+NODE\s+ID\s+Q$/);
     expect(lines.length).toBe(1 + 20 + 1);
     expect(lines.at(-1)).toMatch(/^page 1\/\d+ · \d+ jobs · order desc$/);
     expect(r.stdout).not.toContain(ESC); // not a TTY: no colour, and nothing from the data
@@ -117,7 +131,7 @@ describe("--once", () => {
     // These go to string-width itself (src/model/width.ts measures the rest); the bundle loads
     // parts of it lazily, so this runs that path in the built program.
     const first = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
-    const id = Number(first.stdout.split("\n")[1]?.trim().split(/\s+/).at(-1));
+    const id = Number(first.stdout.split("\n")[1]?.trim().split(/\s+/).at(-2)); // ID, then Q
     const job = demo.getJob(id);
     if (!job) throw new Error(`no job ${id}`);
     const remark = job.app.remark;
@@ -134,18 +148,31 @@ describe("--once", () => {
     }
   });
 
-  it("exits non-zero with a clear message when the token is rejected", async () => {
+  it("exits 5 with a clear message when the token is rejected", async () => {
     const r = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: "nope-not-it" });
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(5);
     expect(r.stderr).toMatch(/token rejected/);
     expect(r.stderr).not.toContain("nope-not-it");
   });
 
-  it("exits non-zero when the service fails", async () => {
+  it("retries a failing service, and exits 1 when it still fails at --timeout", async () => {
     demo.injectFault("500", 1);
-    const r = await runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/HTTP 500/);
+    const once = await runCli(["--once", "--base-url", demo.url, "--interval", "200ms"], {
+      JOBTOP_TOKEN: demo.token,
+    });
+    expect(once.code).toBe(0);
+    expect(once.stderr).toMatch(/^jobtop: HTTP 500 .*; retrying in \d+\.\ds\n$/);
+    demo.injectFault("500", 100);
+    try {
+      const r = await runCli(["--once", "--base-url", demo.url, "--interval", "200ms", "--timeout", "1s"], {
+        JOBTOP_TOKEN: demo.token,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(r.stderr).toMatch(/gave up after 1s: HTTP 500/);
+    } finally {
+      demo.clearFaults();
+    }
   });
 
   it("reads --token-file and warns when others can read it", async () => {

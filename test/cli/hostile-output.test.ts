@@ -46,6 +46,9 @@ afterAll(() => {
   server.close();
 });
 
+/** --once retries a failing service until --timeout (its retry lines are stderr output too): briefly. */
+const ONCE = () => ["--once", "--base-url", baseUrl, "--interval", "200ms", "--timeout", "600ms"];
+
 /** Runs the built CLI and keeps the bytes: a decoded string would hide a raw 0x9B as U+FFFD. */
 function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -119,7 +122,7 @@ describe("jobtop --once against a hostile service", () => {
         nastyString.chain((s) => scenario(s).map((a) => [s, a] as const)),
         async ([, a]) => {
           answer = a;
-          const r = await run(["--once", "--base-url", baseUrl]);
+          const r = await run(ONCE());
           expectClean(r.stderr, "stderr");
           expectClean(r.stdout, "stdout");
           expect(r.stderr.toString()).not.toContain(TOKEN);
@@ -157,7 +160,7 @@ describe("jobtop --once against a hostile service", () => {
     ],
   ] as const)("shows %s escaped, visibly", async (_what, a, stream) => {
     answer = a;
-    const r = await run(["--once", "--base-url", baseUrl]);
+    const r = await run(ONCE());
     expectClean(r.stderr, "stderr");
     expectClean(r.stdout, "stdout");
     expect((stream === "stderr" ? r.stderr : r.stdout).toString()).toMatch(/\^\[|<U\+/);

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CAPS, TIMELINE_MAX } from "../../src/ui/detail-lines.js";
+import { CAPS, COLLAPSED, TIMELINE_MAX } from "../../src/ui/detail-lines.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -77,11 +77,19 @@ describe("a huge job", () => {
         const t = open();
         let sc = await t.waitFor((x) => selectedId(x) === 120 && x.includes("Description"), 20_000);
         expect(sc).toContain("… 49 950 earlier");
-        const rows = sc.split("\n").filter((l) => l.includes("lorem ipsum dolor sit amet")).length;
-        expect(rows).toBe(CAPS.desc.rows);
+        const rows = (x: string) =>
+          x.split("\n").filter((l) => l.includes("lorem ipsum dolor sit amet")).length;
+        // Collapsed to a few lines at first …
+        expect(rows(sc)).toBe(COLLAPSED.rows);
+        expect(sc).toContain(`… ${count(descLines - COLLAPSED.rows)} more lines · Enter expands`);
+        // … and expanded with Enter on the detail, still capped.
+        t.press(KEYS.tab);
+        t.press(KEYS.enter);
+        sc = await t.waitFor((x) => rows(x) === CAPS.desc.rows, 10_000);
         expect(sc).toContain(`… ${count(descLines - CAPS.desc.rows)} more lines`);
         expect(sc).not.toContain("the very end");
         // Keys are handled while it is selected, and coming back to it shows the same capped pane.
+        t.press(KEYS.tab);
         t.press(KEYS.down);
         await t.waitFor((x) => selectedId(x) === 119, 10_000);
         t.press(KEYS.up);
@@ -107,7 +115,9 @@ describe("a huge job", () => {
         const timelineRows = sc.split("\n").filter((l) => /[◌◔●■] [0-9]\s+\d{4}-\d\d-\d\d /.test(l));
         expect(timelineRows).toHaveLength(TIMELINE_MAX);
         expect(sc).toContain("… 1 600 000 characters in all");
-        expect(sc).toContain(`… ${count(400_000 - CAPS.envs.vars)} more variables`);
+        expect(sc).toContain(`… ${count(400_000 - COLLAPSED.vars)} more variables · Enter expands`);
+        t.press(`${KEYS.tab}${KEYS.enter}`);
+        await t.waitFor(`… ${count(400_000 - CAPS.envs.vars)} more variables`, 10_000);
         t.press("o"); // a key that needs the service: handled, and the process is still there
         await t.waitFor(/page 1\/\d+ · asc/, 10_000);
         t.press("q");

@@ -137,22 +137,29 @@ describe("code cache", () => {
     expect((await t.exited()).exitCode).toBe(0);
   });
 
-  it("--once keeps a cache of its own, written at its exit, and used by the next --once", async () => {
-    // A one-shot never runs the two seconds the monitor waits before writing; the monitor's
-    // cache would hold the code of the screen, not of the table.
+  it("is written by a command for scripts as it ends, partial, and made whole by the next monitor", async () => {
     const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
-    const once = () =>
-      runCli(["--once", "--base-url", demo.url], { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home });
-    expect((await once()).code).toBe(0);
-    const [file] = cacheFiles(home);
-    expect(file).toMatch(/-once\.v8cache$/);
-    const path = join(home, "jobtop", file as string);
-    expect(statSync(path).size).toBeGreaterThan(100_000);
+    const env = { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home };
+    // A command that fails writes none: it may have run little of the program.
+    expect((await runCli(["get", "999999", "--base-url", demo.url], env)).code).toBe(4);
+    expect(cacheFiles(home)).toEqual([]);
+
+    expect((await runCli(["--once", "--base-url", demo.url], env)).code).toBe(0);
+    const [f] = cacheFiles(home);
+    const path = join(home, "jobtop", f ?? "none");
+    const partial = readFileSync(path);
+    expect(partial.subarray(0, 8).toString()).toBe("jobtopP8");
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+
+    // Used by the next command as it is, not written again.
     const written = statSync(path).mtimeMs;
-    const second = await once();
-    expect(second.code).toBe(0);
-    expect(second.stdout).toMatch(/^STATUS\s+DISPLAY ID/);
-    expect(statSync(path).mtimeMs).toBe(written); // accepted, so not rewritten
+    expect((await runCli(["get", "5", "--base-url", demo.url], env)).code).toBe(0);
+    expect(statSync(path).mtimeMs).toBe(written);
+
+    // The monitor uses it, and replaces it with one that holds its own code too.
+    s = await run(home);
+    await waitForCache(home, (b) => b.subarray(0, 8).toString() === "jobtopV8");
+    expect(readFileSync(path).length).toBeGreaterThan(partial.length);
     expect(cacheFiles(home)).toHaveLength(1);
   });
 

@@ -53,7 +53,8 @@ async function endBy(
   const report = join(mkdtempSync(join(tmpdir(), "jobtop-exit-")), "report.json");
   s = startPty(
     process.execPath,
-    [REPORTER, report, NODE, CLI, "--base-url", demo.url, "--interval", "300ms"],
+    // --notify: focus reports are on, and must be off again too.
+    [REPORTER, report, NODE, CLI, "--base-url", demo.url, "--interval", "300ms", "--notify", "osc9"],
     {
       env: { JOBTOP_TOKEN: demo.token, ...env },
     },
@@ -77,6 +78,13 @@ function expectTerminalBack(e: Ended): void {
   expect(b.lastIndexOf("\x1b[?25h")).toBeGreaterThan(b.lastIndexOf("\x1b[?25l"));
   // Nothing drawn after leaving (a frame starts with the synchronized-output mark).
   expect(b.indexOf("\x1b[?2026h", left)).toBe(-1);
+  // The title: the terminal's own saved before jobtop set one, and put back after its last one.
+  const saved = b.indexOf("\x1b[22;2t");
+  expect(saved).toBeGreaterThanOrEqual(0);
+  expect(saved).toBeLessThan(b.indexOf("\x1b]2;jobtop"));
+  expect(b.lastIndexOf("\x1b[23;2t")).toBeGreaterThan(b.lastIndexOf("\x1b]2;"));
+  // Focus reports off again.
+  expect(b.lastIndexOf("\x1b[?1004l")).toBeGreaterThan(b.lastIndexOf("\x1b[?1004h"));
   // Raw mode off: line editing and echo are back.
   expect(e.stty).toMatch(/(?<![-\w])icanon\b/);
   expect(e.stty).toMatch(/(?<![-\w])echo\b/);
@@ -109,12 +117,12 @@ describe("every way out restores the terminal", () => {
   });
 
   it("an uncaught error: exit 1, and the error shown on the main screen", async () => {
-    // The crash comes with jobtop's next write; a monitor whose data does not change may write
-    // nothing for a while (its clock reads "0s ago" at every poll): a key makes it draw.
+    // The injected error fires on jobtop's next write; a key press makes one (an idle screen whose
+    // age reads "0s ago" at every poll writes nothing).
     const e = await endBy(
       (t, pid) => {
         process.kill(pid, "SIGUSR2");
-        setTimeout(() => t.press(KEYS.down), 300);
+        setTimeout(() => t.press("j"), 300);
       },
       { NODE_OPTIONS: `--require ${CRASH}` },
     );

@@ -127,19 +127,19 @@ describe("keys in a real terminal", () => {
     await selectRow(t, jobs, (job as Job).id);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press("2");
     await t.waitFor(/URL \[2\].*sent to the terminal clipboard/);
     expect(osc52Payloads(t.raw())).toEqual([urls[1]]);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press(KEYS.esc);
-    await t.waitFor((sc) => !sc.includes("Copy which URL?"));
+    await t.waitFor((sc) => !sc.includes("Copy which?"));
     expect(osc52Payloads(t.raw())).toHaveLength(1);
 
     t.press("c");
-    await t.waitFor("Copy which URL?");
+    await t.waitFor("Copy which?");
     t.press("a");
     await t.waitFor(`${urls.length} URLs: sent to the terminal clipboard`);
     expect(osc52Payloads(t.raw())).toEqual([urls[1], urls.join("\n")]);
@@ -147,7 +147,7 @@ describe("keys in a real terminal", () => {
     expect(t.text()).not.toMatch(/token=(?!•)/);
   });
 
-  it("wraps the OSC 52 sequence for tmux passthrough when TMUX is set", async () => {
+  it("sends the OSC 52 sequence wrapped for tmux passthrough and plain when TMUX is set", async () => {
     const { jobs } = await page(1);
     const job = jobs.find((j) => urlsOf(j).length === 1);
     expect(job).toBeDefined();
@@ -155,9 +155,12 @@ describe("keys in a real terminal", () => {
     await t.waitFor(/Job \d+/, 5000);
     await selectRow(t, jobs, (job as Job).id);
     t.press("c");
+    await t.waitFor("Copy which?"); // its URL, the ssh command, the password
+    t.press("1");
     await t.waitFor("sent to the terminal clipboard");
     expect(osc52Payloads(t.raw(), true)).toEqual(urlsOf(job as Job));
-    expect(osc52Payloads(t.raw())).toEqual([]); // never the bare form as well
+    // The plain form as well: tmux's `set-clipboard on` takes that one (see tmux-clipboard.test.ts).
+    expect(osc52Payloads(t.raw())).toEqual(urlsOf(job as Job));
   });
 
   it("s reveals the selected job's secrets and hides them again", async () => {

@@ -1,9 +1,12 @@
 // The package as users get it: `npm pack`, installed offline into an empty folder, run with npx.
-import { execFileSync } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startDemoServer } from "../../src/demo/server.js";
+import { TEST_CONFIG_HOME } from "../helpers/cli.js";
+import { startForwardProxy } from "../helpers/proxy.js";
 
 const root = resolve(import.meta.dirname, "../..");
 let dir: string;
@@ -54,7 +57,40 @@ describe("the npm package", () => {
       execFileSync("npx", ["--offline", "jobtop", ...args], { cwd: dir, encoding: "utf8", timeout: 30_000 });
     expect(npx("--version").trim()).toMatch(/^\d+\.\d+\.\d+$/);
     const table = npx("--demo", "--once");
-    expect(table).toMatch(/^STATUS\s+DISPLAY ID/);
+    expect(table).toMatch(/^STATUS\s+DISPLAY\s+REMARK/);
     expect(table).toMatch(/page 1\/\d+ · \d+ jobs/);
+  });
+
+  it("reaches a service through a proxy from the offline install (undici is in the bundle)", async () => {
+    const demo = await startDemoServer({ port: 0, tickMs: 0 });
+    const proxy = await startForwardProxy();
+    try {
+      const out = await new Promise<string>((resolve, reject) =>
+        execFile(
+          "npx",
+          ["--offline", "jobtop", "--once", "--base-url", demo.url],
+          {
+            cwd: dir,
+            encoding: "utf8",
+            timeout: 30_000,
+            env: {
+              PATH: process.env.PATH,
+              HOME: process.env.HOME,
+              XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+              JOBTOP_TOKEN: demo.token,
+              HTTP_PROXY: proxy.url,
+            },
+          },
+          (err, stdout) => (err ? reject(err) : resolve(stdout)),
+        ),
+      );
+      expect(out).toMatch(/page 1\/\d+ · \d+ jobs/);
+      expect(proxy.records.map((r) => r.target)).toContain(
+        `${demo.url}/v1/job/jobs?page=1&per_page=20&order=desc`,
+      );
+    } finally {
+      await proxy.close();
+      await demo.close();
+    }
   });
 });

@@ -71,7 +71,8 @@ describe("secrets in a real terminal", () => {
         t.press(KEYS.tab);
         t.press("j".repeat(30));
         await t.waitFor((sc) => {
-          const m = /Job \d+ \d+–(\d+)\/(\d+)/.exec(sc); // "Job 7 12–48/48": at the end
+          // "Job 7 … ↑  12–48/48": at the end (the position is at the title line's right end)
+          const m = /Job \d+.*[↑ ][↓ ] \d+–(\d+)\/(\d+) /.exec(sc);
           return !m || m[1] === m[2];
         });
         t.press(KEYS.tab);

@@ -72,7 +72,9 @@ async function monitorInShell(): Promise<{ t: Session; pid: number }> {
   const t = s;
   await t.waitFor("$ ");
   const quote = (a: string) => `'${a.replaceAll("'", "'\\''")}'`;
-  t.press(`${[NODE, CLI, "--base-url", demo.url, "--interval", "300ms"].map(quote).join(" ")}\r`);
+  t.press(
+    `${[NODE, CLI, "--base-url", demo.url, "--interval", "300ms", "--notify", "osc9"].map(quote).join(" ")}\r`,
+  );
   await t.waitFor("State timeline", 10_000);
   const pid = childOf(t.pid);
   if (!pid) throw new Error("no jobtop under the shell");
@@ -84,6 +86,9 @@ function expectHandedBack(t: Session): void {
   const raw = t.raw();
   expect(t.alternateScreen()).toBe(false);
   expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
+  // The shell's title back, and no focus reports into the shell.
+  expect(raw.lastIndexOf("\x1b[23;2t")).toBeGreaterThan(raw.lastIndexOf("\x1b]2;jobtop"));
+  expect(raw.lastIndexOf("\x1b[?1004l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1004h"));
 }
 
 /** After `fg`: the alternate screen again, the cursor hidden, and the whole frame at the new size. */
@@ -103,6 +108,11 @@ async function expectWholeFrame(t: Session, rows: number): Promise<void> {
   expect(t.wrapped()).toBe(0);
   const raw = t.raw();
   expect(raw.lastIndexOf("\x1b[?25l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25h"));
+  // Its title again (the shell's saved anew first), and focus reports on again.
+  const saved = raw.lastIndexOf("\x1b[22;2t");
+  expect(saved).toBeGreaterThan(raw.lastIndexOf("\x1b[23;2t"));
+  expect(raw.indexOf("\x1b]2;jobtop", saved)).toBeGreaterThan(saved);
+  expect(raw.lastIndexOf("\x1b[?1004h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1004l"));
 }
 
 /** q, with no Enter after it: the keys are unbuffered again. */

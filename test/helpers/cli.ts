@@ -10,6 +10,8 @@ export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url
 export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
 /** jobtop's code cache (src/boot.ts) goes here in tests, not into the user's ~/.cache. */
 export const TEST_CACHE_HOME = join(tmpdir(), "jobtop-test-cache");
+/** No config file unless a test writes one: the user's own ~/.config/jobtop stays out of tests. */
+export const TEST_CONFIG_HOME = join(tmpdir(), "jobtop-test-config-none");
 
 export interface RunResult {
   code: number | null;
@@ -25,7 +27,13 @@ export function runCli(
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [CLI, ...args], {
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        XDG_CACHE_HOME: TEST_CACHE_HOME,
+        XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+        ...env,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let stdout = "";
@@ -45,4 +53,81 @@ export function runCli(
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+export interface Running {
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout (or stderr, with `stream`) matches. */
+  waitFor(what: RegExp, opts?: { timeoutMs?: number; stream?: "stdout" | "stderr" }): Promise<string>;
+  signal(sig: NodeJS.Signals): void;
+  /** Closes our end of its stdout, as `| head -1` does once it has its line. */
+  closeStdout(): void;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+/** Starts the built CLI and lets the test read its output as it comes, signal it, close its stdout. */
+export function spawnCli(args: string[], env: Record<string, string | undefined> = {}): Running {
+  if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
+  const child = spawn(NODE, [CLI, ...args], {
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const out = { stdout: "", stderr: "" };
+  const waiters = new Set<() => void>();
+  const wake = () => {
+    for (const w of waiters) w();
+  };
+  child.stdout.on("data", (d) => {
+    out.stdout += d;
+    wake();
+  });
+  child.stderr.on("data", (d) => {
+    out.stderr += d;
+    wake();
+  });
+  let closed = false;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on("close", (code, signal) => {
+      closed = true;
+      wake();
+      resolve({ code, signal });
+    }),
+  );
+  const kill = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  void exited.then(() => clearTimeout(kill));
+  return {
+    stdout: () => out.stdout,
+    stderr: () => out.stderr,
+    waitFor: (what, opts = {}) => {
+      const stream = opts.stream ?? "stdout";
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const m = what.exec(out[stream]);
+          if (m) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            resolve(m[0]);
+          } else if (closed) {
+            waiters.delete(check);
+            clearTimeout(timer);
+            reject(new Error(`exited before ${stream} matched ${what}\n${out.stdout}\n${out.stderr}`));
+          }
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check);
+          reject(
+            new Error(
+              `${stream} did not match ${what} in time\n--- stdout\n${out.stdout}\n--- stderr\n${out.stderr}`,
+            ),
+          );
+        }, opts.timeoutMs ?? 10_000);
+        waiters.add(check);
+        check();
+      });
+    },
+    signal: (sig) => child.kill(sig),
+    closeStdout: () => child.stdout.destroy(),
+    exited,
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
 import { JobSchema } from "../../src/api/schema.js";
-import { activeHighlights, addHighlights, isHighlighted } from "../../src/model/highlights.js";
-import { buildTimeline, diffJob } from "../../src/model/timeline.js";
+import { activeHighlights, addHighlights, isHighlighted, nextExpiry } from "../../src/model/highlights.js";
+import { buildTimeline, diffJob, newestIds } from "../../src/model/timeline.js";
 import { jobUrls } from "../../src/model/urls.js";
 import { specJob } from "../helpers/payloads.js";
 
@@ -34,9 +34,31 @@ describe("diffJob", () => {
         log: [...a.state.log, { id: 4, status: 3, ts: { seconds: 1_700_000_200 }, sourceId: 101 }],
       },
     });
-    expect(diffJob(a, b)).toEqual({ changed: true, newEntryIds: ["4"], statusChanged: true });
+    expect(diffJob(a, b)).toEqual({ changed: true, newEntryIds: ["4"], newEntries: 1, statusChanged: true });
     expect(diffJob(b, b).changed).toBe(false);
     expect(diffJob(undefined, b).changed).toBe(false);
+  });
+
+  it("returns only the newest new entries when asked to keep a few, and counts them all", () => {
+    const a = job();
+    const log = a.state.log.slice();
+    for (let i = 0; i < 140_000; i++)
+      log.push({ id: String(10 + i), status: 2, ts: { seconds: 1_700_000_200 + i }, sourceId: "101" });
+    const d = diffJob(a, { ...a, state: { status: 2, log } }, 50);
+    expect(d.newEntries).toBe(140_000);
+    expect(d.newEntryIds).toHaveLength(50);
+    expect(d.newEntryIds.at(-1)).toBe(String(10 + 139_999));
+    expect(d.newEntryIds[0]).toBe(String(10 + 139_950));
+  });
+});
+
+describe("newestIds", () => {
+  it("picks the k highest ids in numeric order, whatever the order given", () => {
+    expect(newestIds(["9", "100", "11", "2", "-5", "99"], 3)).toEqual(["11", "99", "100"]);
+    expect(newestIds(["3", "1"], 5)).toEqual(["3", "1"]);
+    expect(newestIds(["3", "1"], 0)).toEqual([]);
+    const many = Array.from({ length: 200_000 }, (_, i) => String(200_000 - i)); // descending
+    expect(newestIds(many, 2)).toEqual(["199999", "200000"]);
   });
 });
 
@@ -57,5 +79,12 @@ describe("highlights", () => {
     expect(isHighlighted(h, "job:1", 1500)).toBe(false);
     expect(activeHighlights(h, 1600).size).toBe(0);
     expect(activeHighlights(h, 1200)).toBe(h);
+  });
+
+  it("finds the next expiry among 200 000 keys without a spread", () => {
+    expect(nextExpiry(new Map())).toBe(Number.POSITIVE_INFINITY);
+    const keys = Array.from({ length: 200_000 }, (_, i) => `entry:${i}`);
+    const h = addHighlights(addHighlights(new Map(), keys, 1000, 500), ["job:1"], 900, 500);
+    expect(nextExpiry(h)).toBe(1400);
   });
 });

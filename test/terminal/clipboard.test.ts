@@ -17,8 +17,11 @@ describe("OSC 52", () => {
     expect(decode(out[0] ?? "")).toBe(text);
   });
 
-  it("wraps for tmux passthrough with doubled ESCs", () => {
-    const [seq = ""] = osc52(text, { TMUX: "/tmp/tmux-0/default,1,0" });
+  it("in tmux, sends it wrapped for passthrough (doubled ESCs) and plain, for either tmux setting", () => {
+    const out = osc52(text, { TMUX: "/tmp/tmux-0/default,1,0" });
+    expect(out).toHaveLength(2);
+    expect(decode(out[1] ?? "")).toBe(text);
+    const [seq = ""] = out;
     expect(seq.startsWith(`${ESC}Ptmux;${ESC}${ESC}]52;c;`)).toBe(true);
     expect(seq.endsWith(`${ESC}\\`)).toBe(true);
     const inner = seq.slice(`${ESC}Ptmux;`.length, -2).replaceAll(ESC + ESC, ESC);
@@ -53,7 +56,7 @@ describe("OSC 52", () => {
 
   it("prefers tmux when both tmux and screen are set (tmux is the innermost)", () => {
     const out = osc52("x", { TMUX: "/tmp/t,1,0", STY: "1.pts" });
-    expect(out).toHaveLength(1);
+    expect(out).toHaveLength(2);
     expect(out[0]?.startsWith(`${ESC}Ptmux;`)).toBe(true);
   });
 });
@@ -136,11 +139,11 @@ describe("copyText", () => {
         return true;
       },
     });
-    expect(written).toHaveLength(1);
+    expect(written).toHaveLength(2);
     expect(calls).toEqual([["wl-copy"]]);
-    expect(r.methods).toEqual(["OSC 52 (tmux passthrough)", "wl-copy"]);
+    expect(r.methods).toEqual(["OSC 52 (tmux: passthrough and plain)", "wl-copy"]);
     expect(r.message).toBe(
-      "sent to the terminal clipboard via OSC 52 (tmux passthrough) and copied with wl-copy",
+      "sent to the terminal clipboard via OSC 52 (tmux: passthrough and plain) and copied with wl-copy",
     );
     expect(r.message).not.toMatch(/^copied/);
   });

@@ -85,7 +85,7 @@ describe("App", () => {
     app.stdin.write("57\r"); // pasted, or typed faster than we read
     await app.waitFor((x) => selected(x) === 57);
     app.stdin.write("/nb\x7f\x7fins\r"); // typing, two backspaces, more typing, Enter
-    await app.waitFor((x) => x.includes(`filter "ins"`));
+    await app.waitFor((x) => strip(x).includes("filter: ins ("));
   });
 
   it("marks a job reached with : on its row, moves on from it, and says when it is on no row", async () => {
@@ -124,12 +124,53 @@ describe("App", () => {
     await app.waitFor((x) => !strip(x).includes("›✱"), 3000);
   });
 
+  it("lists a change in the events pane, clears the header's count, and selects its job on Enter", async () => {
+    const app = setup();
+    const first = selected(await app.waitFor((x) => /Job \d+/.test(x)));
+    // A job on the page, not the selected one, that can still change.
+    let id = first - 1;
+    while (demo.getJob(id)?.status === 3) id--;
+    const before = demo.getJob(id);
+    demo.advance(id);
+    await app.waitFor((x) => strip(x).includes("✱ 1 change"));
+    app.stdin.write("e");
+    const f = strip(await app.waitFor((x) => x.includes("Events (1)")));
+    const from = DEMO_STATUS_LABELS[before?.status ?? 0];
+    const to = DEMO_STATUS_LABELS[demo.getJob(id)?.status ?? 0];
+    // (The pane is right of the list: the event is on the right half of a line.)
+    expect(f).toMatch(new RegExp(`› \\d\\d:\\d\\d:\\d\\d ${before?.displayID}  ${from} → . ${to}`));
+    expect(f).not.toContain("change"); // seen: the header's count is gone
+    expect(selected(f)).toBe(first);
+    app.stdin.write("\r");
+    await app.waitFor((x) => selected(x) === id);
+  });
+
+  it("marks a pinned job ★ and says paused in the header", async () => {
+    const app = setup();
+    await app.waitFor((x) => /Job \d+/.test(x));
+    app.stdin.write("w");
+    let f = strip(await app.waitFor((x) => strip(x).includes("pinned: watched")));
+    expect(f).toMatch(/^›★/m);
+    expect(f).toMatch(/Job \d+ ★/);
+    app.stdin.write("p");
+    f = strip(await app.waitFor((x) => strip(x).includes("⏸ paused")));
+    app.stdin.write("-");
+    f = strip(await app.waitFor((x) => strip(x).includes("polled every 400ms")));
+    expect(f).toContain("↻ 0.4s/");
+  });
+
   it("lists every keymap entry in the help overlay", async () => {
     const app = setup();
     await app.waitFor((x) => /Job \d+/.test(x));
     app.stdin.write("?");
-    const f = strip(await app.waitFor((x) => x.includes("Keys")));
-    for (const b of KEYMAP) expect(f).toContain(b.keys);
+    // It scrolls: everything seen from its top to its end.
+    let seen = strip(await app.waitFor((x) => x.includes("Keys")));
+    for (let i = 0; i < 120; i++) {
+      app.stdin.write("j");
+      await new Promise((r) => setTimeout(r, 10));
+      seen += strip(app.frame());
+    }
+    for (const b of KEYMAP) expect(seen).toContain(b.keys);
   });
 
   it("masks secrets until s", async () => {

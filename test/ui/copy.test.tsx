@@ -96,7 +96,7 @@ describe("copying a URL with control characters", () => {
       "[2] ",
     );
     app.stdin.write("c");
-    await app.waitFor((f) => f.includes("Copy which URL?"));
+    await app.waitFor((f) => f.includes("Copy which?"));
     app.stdin.write("a");
     await app.waitFor((f) => f.includes("left out"));
     expect(payloads(app.written)).toEqual(["ssh://gw.example:30022"]);

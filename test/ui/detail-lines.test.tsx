@@ -39,7 +39,7 @@ describe("detailLines", () => {
     const j = job({ desc: "d".repeat(10_000_000) });
     j.app.cmd = "run --flag\n".repeat(1_000_000);
     j.app.envs = `${"X=1;".repeat(2_000_000)}API_TOKEN=secret-at-the-end`;
-    const lines = detailLines(j, opts);
+    const lines = detailLines(j, { ...opts, expanded: true });
     expect(lines.length).toBeLessThan(200);
     const all = texts(lines);
     expect(all.filter((l) => l.startsWith("  run --flag"))).toHaveLength(CAPS.cmd.rows);
@@ -81,6 +81,25 @@ describe("detailLines", () => {
     d.state.log.push({ id: "99", status: 3, ts: { seconds: 1 }, sourceId: "101" });
     expect(sameBody(a, d)).toBe(true); // the log is the head's, not the body's
   });
+
+  it("links a URL shown whole (with --hyperlinks), a URL with a secret only while secrets are shown", () => {
+    const j = job({
+      app: {
+        ...(specJob(101).app as Record<string, unknown>),
+        urls: { port_443: { urls: ["https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/plain"] } },
+      },
+    });
+    const linksOf = (o: Partial<DetailOptions>) =>
+      detailLines(j, { ...opts, width: 200, ...o })
+        .filter((l) => l.link !== undefined)
+        .map((l) => [l.text.trim(), l.link]);
+    expect(linksOf({ links: true })).toEqual([["[2] https://nb.example/plain", "https://nb.example/plain"]]);
+    expect(linksOf({ links: true, showSecrets: true })).toEqual([
+      ["[1] https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/lab?token=s3cr3t-tok"],
+      ["[2] https://nb.example/plain", "https://nb.example/plain"],
+    ]);
+    expect(linksOf({ links: false, showSecrets: true })).toEqual([]);
+  });
 });
 
 describe("useDetailLines", () => {
@@ -103,7 +122,8 @@ describe("useDetailLines", () => {
     const second = seen.at(-2) ?? [];
     const third = seen.at(-1) ?? [];
     const bodyStart = (ls: Line[]) => ls.findIndex((l) => l.text === "Ports and URLs");
-    const body = (ls: Line[]) => ls.slice(bodyStart(ls));
+    // The body ends where the "More" section (rebuilt with each poll, like the head) begins.
+    const body = (ls: Line[]) => ls.slice(bodyStart(ls), ls.findIndex((l) => l.text === "More") - 1);
     // The same Line objects: the body was not rebuilt for the equal copy …
     expect(body(second).every((l, i) => l === body(first)[i])).toBe(true);
     // … while the head was (its ages follow the clock).

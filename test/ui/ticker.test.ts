@@ -30,6 +30,13 @@ describe("the ticking cell's next change", () => {
     expect(nextChangeIn(failing, WALL, 10_500)).toBe(501);
   });
 
+  it("follows the pause's own age while paused, and no countdown", () => {
+    const failing = conn({ state: "retrying", okWall: WALL - 500, retryAt: 10_000 });
+    // Paused 4.8 s ago: "paused 4s" turns 5s in 200 ms, before the data's age (500 ms).
+    expect(nextChangeIn(failing, WALL, 7_600, WALL - 4_800)).toBe(201);
+    expect(nextChangeIn(conn({ state: "loading" }), WALL, 0, WALL - 120_000)).toBe(60_001);
+  });
+
   it("never wakes while loading or with nothing that moves", () => {
     expect(nextChangeIn(conn({ state: "loading" }), WALL, 0)).toBeUndefined();
     expect(nextChangeIn(conn({ state: "ok" }), WALL, 0)).toBeUndefined();

@@ -1,0 +1,125 @@
+// The bundled undici's fetch with a dispatcher for a proxy and/or extra CAs (see transport.ts).
+// Only these parts of undici are imported, not its index, which would bring WebSocket, the
+// cache stores and the mock agents into the bundle.
+import { readFileSync } from "node:fs";
+import * as tls from "node:tls";
+import connect from "undici/lib/api/api-connect.js";
+import Agent from "undici/lib/dispatcher/agent.js";
+import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
+import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
+import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
+import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
+import { ApiError } from "./errors.js";
+import { type EnvProxies, maskProxy } from "./transport.js";
+
+export interface FetchOptions {
+  /** A proxy URL that overrides the environment's, or "none". */
+  proxy?: string;
+  caFile?: string;
+  /** NODE_EXTRA_CA_CERTS, which a ca_file must not drop. */
+  extraCaFile?: string;
+  /** The environment's proxies, already checked (transport.ts). */
+  env: EnvProxies;
+}
+
+// undici's index gives every dispatcher its request/stream/connect/… methods; the proxy agent
+// opens its CONNECT tunnels with connect(), the only one needed here.
+(Dispatcher.prototype as { connect?: unknown }).connect ??= connect;
+
+export function createFetch(o: FetchOptions): typeof fetch {
+  const ca = o.caFile ? trustedCAs(o.caFile, o.extraCaFile) : undefined;
+  const tlsOpts = ca ? { ca } : undefined;
+  // proxyTunnel false: plain http goes to the proxy as an absolute-URI request, as proxies
+  // expect (many allow CONNECT to port 443 only); https always goes through a CONNECT tunnel.
+  const proxyOpts = { requestTls: tlsOpts, proxyTls: tlsOpts, proxyTunnel: false };
+  const dispatcher =
+    o.proxy === "none"
+      ? new Agent({ connect: tlsOpts })
+      : o.proxy
+        ? new ProxyAgent({ uri: o.proxy, ...proxyOpts })
+        : new EnvHttpProxyAgent({
+            // Given, so undici does not read process.env itself; https falls back to the http proxy.
+            httpProxy: o.env.http?.url ?? "",
+            httpsProxy: o.env.https?.url ?? "",
+            noProxy: o.env.noProxy,
+            connect: tlsOpts,
+            ...proxyOpts,
+          });
+  // ky hands over a Request of Node's own fetch, which undici's fetch does not take as one:
+  // the same request is described to it field by field (jobtop only sends GETs).
+  const proxies =
+    o.proxy && o.proxy !== "none"
+      ? [o.proxy]
+      : [o.env.https?.url, o.env.http?.url].filter((p): p is string => p !== undefined);
+  return ((input: Request, init?: RequestInit) =>
+    undiciFetch(input.url, {
+      method: input.method,
+      headers: input.headers,
+      signal: input.signal,
+      redirect: input.redirect,
+      ...init,
+      dispatcher,
+    } as never).catch((e: unknown) => {
+      throw proxyError(e, proxies) ?? e;
+    })) as unknown as typeof fetch;
+}
+
+const WORDS: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found (DNS)",
+  EAI_AGAIN: "DNS lookup failed",
+  ETIMEDOUT: "connection timed out",
+  EHOSTUNREACH: "host unreachable",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+};
+
+/** Says when the proxy, not the service, is what failed; undefined for any other error. */
+function proxyError(e: unknown, proxies: string[]): ApiError | undefined {
+  const cause = (e as { cause?: { message?: string; code?: string; port?: number; hostname?: string } })
+    ?.cause;
+  if (!cause || proxies.length === 0) return undefined;
+  const message = cause.message ?? "";
+  if (/Proxy Authentication Required \(407\)/.test(message) || /Proxy response \(407\)/.test(message))
+    return new ApiError(
+      "network",
+      "the proxy wants credentials (HTTP 407): check the user and password in its URL",
+    );
+  const refused = /Proxy response \((\d+)\)/.exec(message);
+  if (refused) return new ApiError("network", `the proxy refused the connection (HTTP ${refused[1]})`);
+  const words = cause.code ? WORDS[cause.code] : undefined;
+  if (!words) return undefined;
+  for (const p of proxies) {
+    try {
+      const u = new URL(p);
+      const port = Number(u.port || (u.protocol === "https:" ? 443 : 80));
+      if (cause.port === port || (cause.hostname && cause.hostname === u.hostname))
+        return new ApiError("network", `cannot reach the proxy ${maskProxy(p)}: ${words}`);
+    } catch {
+      // not a URL: undici has refused it already
+    }
+  }
+  return undefined;
+}
+
+/** The default CAs (with NODE_EXTRA_CA_CERTS), plus the file's: a private CA adds, it does not replace. */
+function trustedCAs(file: string, extraCaFile: string | undefined): string[] {
+  const extra = readFileSync(file, "utf8");
+  const getCA = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
+  let base: string[];
+  if (getCA)
+    base = getCA("default").slice(); // Node ≥ 22.15: with NODE_EXTRA_CA_CERTS; frozen
+  else {
+    // Node 20: the bundled roots, and NODE_EXTRA_CA_CERTS read as Node itself would.
+    base = tls.rootCertificates.slice();
+    if (extraCaFile) {
+      try {
+        base.push(readFileSync(extraCaFile, "utf8"));
+      } catch {
+        // Node has already warned about it at start-up.
+      }
+    }
+  }
+  base.push(extra);
+  return base;
+}

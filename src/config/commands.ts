@@ -1,0 +1,143 @@
+// `jobtop config path | check | init`: where the file is looked for, what is in force (and
+// where each setting comes from; the token's source, never the token), and a starter file.
+import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
+import { dirname } from "node:path";
+import { envProxies, maskProxy } from "../api/transport.js";
+import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
+import { configPath } from "./file.js";
+import { completeConfig, type LoadInput, loadSettings } from "./load.js";
+import { STARTER } from "./starter.js";
+
+export interface Out {
+  write(s: string): unknown;
+}
+
+/** Runs one config command; returns the exit code. ConfigErrors propagate (exit 2 in cli). */
+export async function runConfigCommand(
+  args: string[],
+  input: LoadInput,
+  out: Out,
+  err: Out,
+): Promise<number> {
+  const [sub, ...rest] = args;
+  if (rest.length > 0) throw new ConfigError(`config ${sub}: unexpected "${rest.join(" ")}"`);
+  const path = configPath(input.configFlag, input.env);
+  switch (sub) {
+    case "path": {
+      out.write(`${path.path}\n`);
+      if (!existsSync(path.path)) err.write("jobtop: (no file there yet; `jobtop config init` writes one)\n");
+      return 0;
+    }
+    case "init": {
+      let fd: number;
+      try {
+        mkdirSync(dirname(path.path), { recursive: true, mode: 0o700 });
+        fd = openSync(path.path, "wx", 0o600);
+      } catch (e) {
+        const code = (e as { code?: string }).code;
+        if (code === "EEXIST")
+          throw new ConfigError(`config init: ${path.path} already exists; not overwriting it`);
+        throw new ConfigError(`config init: cannot write ${path.path}${code ? ` (${code})` : ""}`);
+      }
+      try {
+        writeSync(fd, STARTER);
+      } finally {
+        closeSync(fd);
+      }
+      out.write(
+        `wrote ${path.path}\nEdit it (a profile's base_url and token_file, the [status] names), then run: jobtop config check\n`,
+      );
+      return 0;
+    }
+    case "check": {
+      const loaded = await loadSettings(input);
+      out.write(describe(loaded.resolved, loaded, input.env));
+      // Read the token and the CA file as a run would: a broken source fails here, not later.
+      await completeConfig(loaded, input.warn);
+      const tokenNote = loaded.resolved.token ? "token read" : "no token needed (demo)";
+      out.write(`ok: settings valid, ${tokenNote}\n`);
+      return 0;
+    }
+    default:
+      throw new ConfigError(
+        `config: ${sub ? `unknown command "${sub}"` : "say what to do"}: jobtop config path | check | init`,
+      );
+  }
+}
+
+type Loaded = Awaited<ReturnType<typeof loadSettings>>;
+
+function describe(r: Resolved, loaded: Loaded, env: Record<string, string | undefined>): string {
+  const c = r.config;
+  const rows: [string, string, string | undefined][] = [];
+  const origin = (k: keyof Resolved["from"]) => (r.from[k] as string | undefined) ?? "default";
+  const file = loaded.file ? loaded.path.path : `${loaded.path.path} (not found; defaults apply)`;
+  rows.push(["config file", file, loaded.path.via === "default" ? undefined : loaded.path.via]);
+  rows.push(["profile", loaded.profile?.name ?? "(none)", loaded.profile?.via]);
+  rows.push([
+    "base_url",
+    c.demo ? "(the demo service, in-process)" : c.baseUrl,
+    c.demo ? "--demo" : origin("baseUrl"),
+  ]);
+  rows.push(["token", tokenSource(r.token, c.demo), r.token ? origin("token") : undefined]);
+  rows.push(["interval", ms(c.intervalMs), origin("intervalMs")]);
+  rows.push(["list_interval", ms(c.listIntervalMs), origin("listIntervalMs")]);
+  rows.push(["timeout", ms(c.timeoutMs), origin("timeoutMs")]);
+  rows.push(["per_page", String(c.perPage), origin("perPage")]);
+  rows.push(["order", c.order, origin("order")]);
+  const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
+    c.columns?.includes(COLUMNS[n]),
+  );
+  rows.push(["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")]);
+  rows.push(["clipboard", c.clipboard, origin("clipboard")]);
+  rows.push(["bell", String(c.bell), origin("bell")]);
+  rows.push(proxyRow(c.proxy, c.demo, origin("proxy"), env));
+  rows.push([
+    "ca_file",
+    c.caFile ?? "(none; the system's CAs and NODE_EXTRA_CA_CERTS)",
+    c.caFile ? origin("caFile") : undefined,
+  ]);
+  rows.push(["status", labels(c.statusLabels, r.from.statusLabels), undefined]);
+  rows.push(["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined]);
+  return rows
+    .map(([k, v, from]) => `${k.padEnd(14)}${v}${from ? `   (${from})` : ""}`)
+    .join("\n")
+    .concat("\n");
+}
+
+function tokenSource(t: TokenSource | undefined, demo: boolean): string {
+  if (!t) return demo ? "(the demo's own)" : "(none)";
+  if (t.kind === "value")
+    return `given by ${t.from === "JOBTOP_TOKEN" ? "JOBTOP_TOKEN" : t.from} (not shown)`;
+  if (t.kind === "file") return `token_file ${t.path}`;
+  return `token_command ${t.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(" ")}`;
+}
+
+function proxyRow(
+  proxy: string | undefined,
+  demo: boolean,
+  from: string,
+  env: Record<string, string | undefined>,
+): [string, string, string | undefined] {
+  if (demo) return ["proxy", "none (the demo service is in-process)", undefined];
+  if (proxy === "none") return ["proxy", "none (the environment's proxy variables are ignored)", from];
+  if (proxy) return ["proxy", maskProxy(proxy), from];
+  const e = envProxies(env);
+  if ("error" in e) return ["proxy", e.error, "environment"];
+  const set = [e.https, e.http].filter((p) => p !== undefined);
+  if (set.length === 0) return ["proxy", "none", undefined];
+  const no = e.noProxy.replace(/[^\x20-\x7e]/g, "?");
+  const vars = set.map((p) => `${p.name}=${maskProxy(p.url)}`).join(", ");
+  return ["proxy", `${vars}${no ? `, NO_PROXY=${no}` : ""}`, "environment"];
+}
+
+function labels(names: Record<number, string>, from: Record<number, string>): string {
+  const codes = Object.keys(names);
+  if (codes.length === 0) return "(none: codes show as numbers)";
+  return codes.map((c) => `${c}=${names[Number(c)]} (${from[Number(c)] ?? "?"})`).join(", ");
+}
+
+function ms(n: number): string {
+  if (n % 60_000 === 0 && n >= 60_000) return `${n / 60_000}m`;
+  return n % 1000 === 0 ? `${n / 1000}s` : `${n}ms`;
+}

@@ -1,0 +1,188 @@
+// From flags, environment and the config file to one Config: finds and reads the file, picks
+// the profile, lets src/config.ts decide precedence, then reads the token from the source that
+// won and checks the CA file. Every problem is a ConfigError naming where it came from.
+import { envProxies } from "../api/transport.js";
+import {
+  type Config,
+  ConfigError,
+  envSettings,
+  flagSettings,
+  type Layer,
+  type RawConfig,
+  type Resolved,
+  resolveSettings,
+  type Settings,
+  suggest,
+} from "../config.js";
+import {
+  type ConfigFile,
+  type ConfigPath,
+  configPath,
+  MAX_CONFIG_BYTES,
+  readCapped,
+  readConfigFile,
+} from "./file.js";
+import { readTokenSource } from "./token-source.js";
+
+export interface LoadInput {
+  /** Flags only; the environment is read from `env`. */
+  raw: RawConfig;
+  /** Which flag gave raw.token ("--token", "--token-file"). */
+  tokenFrom?: string;
+  env: Record<string, string | undefined>;
+  configFlag?: string;
+  profileFlag?: string;
+  /** The built-in profile --demo uses: the demo's own status names, as a user would set theirs. */
+  demoProfile?: Settings;
+  /** Warnings found while reading the flags (a token on the command line, a loose token file). */
+  warnings?: string[];
+  /** Told each warning as it is found (config check); a run shows config.warnings instead. */
+  warn?: (message: string) => void;
+}
+
+export interface Loaded {
+  resolved: Resolved;
+  path: ConfigPath;
+  file: ConfigFile | undefined;
+  /** The profile in use and what chose it. */
+  profile: { name: string; via: string } | undefined;
+  layers: Layer[];
+  env: Record<string, string | undefined>;
+}
+
+/** Everything but reading the token: the settings in force and where each came from. */
+export async function loadSettings(input: LoadInput): Promise<Loaded> {
+  const { raw, env } = input;
+  if (input.profileFlag === "") throw new ConfigError("--profile: give a profile's name");
+  if (input.configFlag === "") throw new ConfigError("--config: give a file");
+  const flags = flagSettings(raw, input.tokenFrom);
+  const environment = envSettings(env);
+  const path = configPath(input.configFlag, env);
+  const file = await readConfigFile(path);
+
+  const layers: Layer[] = [
+    { name: "flags", settings: flags },
+    { name: "environment", settings: environment },
+  ];
+  let profile: Loaded["profile"];
+  if (raw.demo) {
+    if (input.profileFlag) throw new ConfigError("--profile: --demo uses its own built-in profile, demo");
+    profile = { name: "demo", via: "--demo" };
+    // A [profiles.demo] in the file may rename the demo's codes; the built-in one sits below it.
+    const own = file?.profiles.get("demo");
+    if (own) layers.push({ name: "profile demo", settings: own });
+    if (input.demoProfile) layers.push({ name: "built-in profile demo", settings: input.demoProfile });
+  } else {
+    profile = chooseProfile(input, file, path);
+    if (profile && file) {
+      layers.push({ name: `profile ${profile.name}`, settings: file.profiles.get(profile.name) as Settings });
+    }
+  }
+  if (file) layers.push({ name: "config file", settings: file.top });
+
+  let hint: string | undefined;
+  if (file && !profile && file.profiles.size > 0) {
+    hint = `${file.path} has profiles ${listNames([...file.profiles.keys()])}: choose one with --profile NAME or profile = "NAME" in it`;
+  }
+  const resolved = resolveSettings(layers, {
+    demo: raw.demo,
+    once: raw.once,
+    profile: profile?.name,
+    noServiceHint: hint,
+  });
+  return { resolved, path, file, profile, layers, env };
+}
+
+function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: ConfigPath): Loaded["profile"] {
+  const chosen = input.profileFlag
+    ? { name: input.profileFlag, via: "--profile" }
+    : input.env.JOBTOP_PROFILE
+      ? { name: input.env.JOBTOP_PROFILE, via: "JOBTOP_PROFILE" }
+      : file?.defaultProfile
+        ? { name: file.defaultProfile.name, via: "config file" }
+        : undefined;
+  if (!chosen) return undefined;
+  if (!file) {
+    throw new ConfigError(
+      `${chosen.via}: no config file at ${path.path}, so no profile "${clean(chosen.name)}" (jobtop config init writes one)`,
+    );
+  }
+  if (file.profiles.has(chosen.name)) return chosen;
+  const names = [...file.profiles.keys()];
+  const known = names.length ? `; profiles: ${listNames(names)}` : "; it has no [profiles.NAME] tables";
+  const what = `no profile "${clean(chosen.name)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
+  if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
+  throw new ConfigError(`${chosen.via}: ${what}`);
+}
+
+/** The Config of this run: the settings, the token read from its source, the CA file checked. */
+export async function loadConfig(input: LoadInput): Promise<{ config: Config; loaded: Loaded }> {
+  const loaded = await loadSettings(input);
+  const config = await completeConfig(loaded, input.warn);
+  return { config: { ...config, warnings: (input.warnings ?? []).concat(config.warnings) }, loaded };
+}
+
+/** Reads the token from the source that won, and checks the CA file. */
+export async function completeConfig(loaded: Loaded, warn?: (message: string) => void): Promise<Config> {
+  const { resolved, file } = loaded;
+  const config = resolved.config;
+  if (config.caFile) checkCaFile(config.caFile, whereOf(loaded, "caFile", "ca_file"));
+  // A proxy variable that is not a URL: one line now, not a failure at the first request.
+  if (config.proxy === undefined) {
+    const proxies = envProxies(loaded.env);
+    if ("error" in proxies) throw new ConfigError(proxies.error);
+  }
+  let token = "";
+  // Said at start on stderr and in the monitor's status line (the full screen hides stderr).
+  const warnings = config.warnings.slice();
+  const note = (message: string) => {
+    warnings.push(message);
+    warn?.(message);
+  };
+  const src = resolved.token;
+  if (src) {
+    if (src.kind === "command" && file && !file.private) {
+      throw new ConfigError(
+        `${src.from}: not run: others can change ${file.path}, and so what it runs (chmod o-w it; it must be yours)`,
+      );
+    }
+    token = await readTokenSource(src, { warn: note });
+  }
+  return { ...config, token, warnings };
+}
+
+/** "file:line: key" of a setting from the file, or the layer's name ("flags", …). */
+export function whereOf(loaded: Loaded, key: keyof Settings, fileKey: string): string {
+  const name = loaded.resolved.from[key as "caFile"];
+  const file = loaded.file;
+  if (!file || !name) return name ?? fileKey;
+  if (name === "config file") return file.where([fileKey]);
+  const m = /^profile (.+)$/.exec(name);
+  if (m?.[1]) return file.where(["profiles", m[1], fileKey]);
+  return name;
+}
+
+function checkCaFile(path: string, where: string): void {
+  let text: string;
+  try {
+    text = readCapped(path, MAX_CONFIG_BYTES);
+  } catch (e) {
+    if (e instanceof ConfigError) throw new ConfigError(`${where}: ${path}: ${e.message}`);
+    const code = (e as { code?: string }).code;
+    throw new ConfigError(`${where}: cannot read ${path}${code ? ` (${code})` : ""}`);
+  }
+  if (!text.includes("-----BEGIN CERTIFICATE-----"))
+    throw new ConfigError(`${where}: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+}
+
+/** "a, b, c", or the first ten and how many more: a message stays one readable line. */
+function listNames(names: string[]): string {
+  return names.length <= 10
+    ? names.join(", ")
+    : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
+}
+
+function clean(s: string): string {
+  const one = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
+}

@@ -1,0 +1,354 @@
+// Parsing and validating the config file (TOML, smol-toml; the shape, zod). Loaded only when a
+// file exists. Every problem is one ConfigError, "file:line: key: what", the first in the file;
+// a config file never makes jobtop crash.
+import { statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { parse, TomlError } from "smol-toml";
+import { z } from "zod";
+import {
+  COLUMNS,
+  type ColumnName,
+  ConfigError,
+  checkBaseUrl,
+  checkColumns,
+  checkDuration,
+  checkLabel,
+  checkProxy,
+  DURATION_RANGES,
+  MAX_LABELS,
+  type NotifyMode,
+  type Settings,
+  show,
+  suggest,
+} from "../config.js";
+import { parseJobId } from "../model/ids.js";
+import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
+import { keyLines } from "./key-lines.js";
+import { splitCommand } from "./token-source.js";
+
+/** Settings keys, the same at the top level and in a profile. */
+export const SETTING_KEYS = [
+  "base_url",
+  "token_file",
+  "token_command",
+  "interval",
+  "list_interval",
+  "timeout",
+  "per_page",
+  "order",
+  "columns",
+  "clipboard",
+  "bell",
+  "mouse",
+  "notify",
+  "hyperlinks",
+  "title",
+  "pins",
+  "proxy",
+  "ca_file",
+  "status",
+  "protocols",
+] as const;
+
+type Ctx = z.core.$RefinementCtx;
+
+function fail(ctx: Ctx, message: string, path?: (string | number)[]): never {
+  ctx.addIssue({ code: "custom", message, path });
+  return z.NEVER as never;
+}
+
+/** What a TOML value is, in a user's words. */
+function kind(v: unknown): string {
+  if (typeof v === "string") return `a string (${show(v)})`;
+  if (typeof v === "number" || typeof v === "bigint") return `a number (${String(v)})`;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date";
+  return "a table";
+}
+
+const field = <T>(check: (v: unknown, ctx: Ctx) => T) => z.unknown().transform((v, ctx) => check(v, ctx));
+
+const str = (v: unknown, ctx: Ctx, what: string): string =>
+  typeof v === "string" ? v : fail(ctx, `expected ${what}, got ${kind(v)}`);
+
+function settingsSchema(dir: string) {
+  const path = (v: unknown, ctx: Ctx) => {
+    const p = str(v, ctx, "a file path in quotes").trim();
+    if (!p) return fail(ctx, "the path is empty");
+    return resolve(dir, expandHome(p));
+  };
+  const duration = (range: readonly [number, number]) =>
+    field((v, ctx) => {
+      const r = checkDuration(v, range);
+      return typeof r === "string" ? fail(ctx, r) : r;
+    });
+  const labels = field((v, ctx) => {
+    if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
+      return fail(ctx, `expected a table of code = "name", got ${kind(v)}`);
+    if (Object.keys(v).length > MAX_LABELS) return fail(ctx, `more than ${MAX_LABELS} names`);
+    const out: Record<number, string> = {};
+    for (const [code, name] of Object.entries(v)) {
+      const r = checkLabel(code, name);
+      if (typeof r === "string") return fail(ctx, r, [code]);
+      out[r.code] = r.name;
+    }
+    return out;
+  });
+  return z.strictObject({
+    base_url: field((v, ctx) => {
+      const r = checkBaseUrl(str(v, ctx, "a URL in quotes"), "token_file or token_command");
+      return "error" in r ? fail(ctx, r.error) : r.url;
+    }).optional(),
+    token_file: field(path).optional(),
+    token_command: field((v, ctx) => {
+      let argv: string[];
+      if (typeof v === "string") {
+        const r = splitCommand(v);
+        if (typeof r === "string") return fail(ctx, r);
+        argv = r;
+      } else if (Array.isArray(v) && v.every((a) => typeof a === "string")) argv = v;
+      else return fail(ctx, `expected a command in quotes, or a list of words, got ${kind(v)}`);
+      if (argv.length === 0 || !argv[0]) return fail(ctx, "the command is empty");
+      // A NUL cannot reach a program's arguments (spawn refuses it); newlines and tabs can.
+      if (argv.some((w) => w.includes("\u0000"))) return fail(ctx, "the command holds a NUL character");
+      return argv;
+    }).optional(),
+    interval: duration(DURATION_RANGES.interval).optional(),
+    list_interval: duration(DURATION_RANGES.listInterval).optional(),
+    timeout: duration(DURATION_RANGES.timeout).optional(),
+    per_page: field((v, ctx) =>
+      v === "auto" || (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 500)
+        ? (v as number | "auto")
+        : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
+    ).optional(),
+    order: field((v, ctx) =>
+      v === "desc" || v === "asc" ? v : fail(ctx, `expected "desc" or "asc", got ${kind(v)}`),
+    ).optional(),
+    columns: field((v, ctx) => {
+      if (!Array.isArray(v))
+        return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
+      const r = checkColumns(v);
+      return typeof r === "string" ? fail(ctx, r) : r;
+    }).optional(),
+    clipboard: field((v, ctx) =>
+      v === "auto" || v === "osc52" || v === "native" || v === "off"
+        ? v
+        : fail(ctx, `expected "auto", "osc52", "native" or "off", got ${kind(v)}`),
+    ).optional(),
+    bell: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ).optional(),
+    mouse: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ).optional(),
+    notify: field((v, ctx) =>
+      v === "auto" || v === "osc9" || v === "osc777" || v === "osc99" || v === "bell" || v === "off"
+        ? (v as NotifyMode)
+        : fail(ctx, `expected "auto", "osc9", "osc777", "osc99", "bell" or "off", got ${kind(v)}`),
+    ).optional(),
+    hyperlinks: field((v, ctx) =>
+      v === "auto" || v === "on" || v === "off"
+        ? (v as "auto" | "on" | "off")
+        : fail(ctx, `expected "auto", "on" or "off", got ${kind(v)}`),
+    ).optional(),
+    title: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ).optional(),
+    pins: field((v, ctx) => {
+      if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
+      const ids: string[] = [];
+      for (const x of v) {
+        const id =
+          typeof x === "string"
+            ? parseJobId(x)
+            : typeof x === "number" && Number.isSafeInteger(x)
+              ? parseJobId(String(x))
+              : undefined;
+        if (id === undefined) return fail(ctx, `expected job ids (digits), got ${kind(x)}`);
+        ids.push(id);
+      }
+      return ids;
+    }).optional(),
+    proxy: field((v, ctx) => {
+      const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
+      return "error" in r ? fail(ctx, r.error) : r.proxy;
+    }).optional(),
+    ca_file: field(path).optional(),
+    status: labels.optional(),
+    protocols: labels.optional(),
+  });
+}
+
+type FileSettings = z.output<ReturnType<typeof settingsSchema>>;
+
+function fileSchema(dir: string) {
+  const settings = settingsSchema(dir);
+  return settings.extend({
+    profile: field((v, ctx) => {
+      if (typeof v === "string") return v;
+      if (typeof v === "object" && v !== null && !Array.isArray(v))
+        return fail(
+          ctx,
+          "expected the default profile's name in quotes; a profile's own settings go under [profiles.NAME]",
+        );
+      return fail(ctx, `expected the default profile's name in quotes, got ${kind(v)}`);
+    }).optional(),
+    profiles: field((v, ctx) => {
+      const out = new Map<string, FileSettings>();
+      if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
+        return fail(ctx, `expected tables like [profiles.prod], got ${kind(v)}`);
+      for (const [name, table] of Object.entries(v)) {
+        if (!/^[A-Za-z0-9._-]{1,32}$/.test(name))
+          return fail(ctx, "a profile's name is up to 32 letters, digits, dots, dashes and underscores", [
+            name,
+          ]);
+        if (typeof table !== "object" || table === null || Array.isArray(table) || table instanceof Date)
+          return fail(ctx, `expected a table [profiles.${name}], got ${kind(table)}`, [name]);
+        const r = settings.safeParse(table);
+        if (!r.success) {
+          for (const issue of r.error.issues)
+            ctx.addIssue({ ...issue, path: [name, ...issue.path] } as never);
+          return z.NEVER as never;
+        }
+        out.set(name, r.data);
+      }
+      return out;
+    }).optional(),
+  });
+}
+
+/** Parses and validates the text of the file at `path`. */
+export function parseConfigFile(path: string, text: string): ConfigFile {
+  if (text.length > MAX_CONFIG_BYTES)
+    throw new ConfigError(`${path}: larger than ${MAX_CONFIG_BYTES / 1024} kB; is this the right file?`);
+  let data: Record<string, unknown>;
+  try {
+    data = parse(text);
+  } catch (e) {
+    if (e instanceof TomlError) {
+      const what = (e.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "");
+      throw new ConfigError(`${path}:${e.line}: ${clean(what)} (not valid TOML)`);
+    }
+    throw new ConfigError(`${path}: not valid TOML (${clean(e instanceof Error ? e.message : String(e))})`);
+  }
+  const lines = keyLines(text);
+  const lineOf = (key: readonly (string | number)[]) => {
+    for (let n = key.length; n > 0; n--) {
+      const line = lines.get(keyOf(key.slice(0, n)));
+      if (line !== undefined) return line;
+    }
+    return undefined;
+  };
+  const where = (key: readonly (string | number)[]) => {
+    const line = lineOf(key);
+    return `${path}${line === undefined ? "" : `:${line}`}: ${dotted(key)}`;
+  };
+
+  const r = fileSchema(dirname(path)).safeParse(data);
+  if (!r.success) {
+    const problems = r.error.issues.flatMap((issue) => {
+      if (issue.code === "unrecognized_keys")
+        return issue.keys.map((k) => {
+          const key = [...issue.path, k] as (string | number)[];
+          return { key, line: lineOf(key), message: unknownKey(k, issue.path) };
+        });
+      return [
+        { key: issue.path as (string | number)[], line: lineOf(issue.path as never), message: issue.message },
+      ];
+    });
+    // The first problem in the file, as a person reads it.
+    problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
+    const p = problems[0];
+    if (!p) throw new ConfigError(`${path}: invalid configuration`);
+    throw new ConfigError(`${where(p.key)}: ${p.message}`);
+  }
+
+  const file = r.data;
+  const toSettings = (s: FileSettings, at: string[]): Settings => {
+    if (s.token_file !== undefined && s.token_command !== undefined)
+      throw new ConfigError(`${where([...at, "token_command"])}: set token_file or token_command, not both`);
+    return {
+      baseUrl: s.base_url,
+      token:
+        s.token_file !== undefined
+          ? { kind: "file", path: s.token_file, from: where([...at, "token_file"]) }
+          : s.token_command !== undefined
+            ? { kind: "command", argv: s.token_command, from: where([...at, "token_command"]) }
+            : undefined,
+      intervalMs: s.interval,
+      listIntervalMs: s.list_interval,
+      timeoutMs: s.timeout,
+      perPage: s.per_page,
+      order: s.order,
+      columns: s.columns,
+      clipboard: s.clipboard,
+      bell: s.bell,
+      mouse: s.mouse,
+      notify: s.notify,
+      hyperlinks: s.hyperlinks,
+      title: s.title,
+      pins: s.pins,
+      proxy: s.proxy,
+      caFile: s.ca_file,
+      statusLabels: s.status,
+      protocolLabels: s.protocols,
+    };
+  };
+  const profiles = new Map<string, Settings>();
+  for (const [name, s] of file.profiles ?? []) profiles.set(name, toSettings(s, ["profiles", name]));
+  return {
+    path,
+    defaultProfile:
+      file.profile === undefined ? undefined : { name: file.profile, line: lineOf(["profile"]) },
+    top: toSettings(file, []),
+    profiles,
+    where,
+    private: isPrivate(path),
+  };
+}
+
+function unknownKey(key: string, at: readonly PropertyKey[]): string {
+  if (key === "token")
+    return "unknown key: a token does not belong in a config file; use token_file or token_command";
+  const known: readonly string[] = at.length === 0 ? [...SETTING_KEYS, "profile", "profiles"] : SETTING_KEYS;
+  let hint = suggest(key, known);
+  if (!hint && at.length > 0 && (key === "profile" || key === "profiles"))
+    hint = " (profiles cannot be nested; a profile is chosen at the top level or with --profile)";
+  if (!hint && Object.hasOwn(COLUMNS, key as ColumnName))
+    hint = ' (columns are a list: columns = ["status", …])';
+  return `unknown key${hint}`;
+}
+
+/** A key path as written in TOML: profiles.prod.status.6, columns[2]. */
+function dotted(key: readonly (string | number)[]): string {
+  let s = "";
+  for (const k of key) {
+    if (typeof k === "number") s += `[${k}]`;
+    else {
+      const part = /^[A-Za-z0-9_-]+$/.test(k) ? k : JSON.stringify(k);
+      s += s ? `.${part}` : part;
+    }
+  }
+  return clean(s) || "(top level)";
+}
+
+export function keyOf(path: readonly (string | number)[]): string {
+  return path.map(String).join("\u0001");
+}
+
+function clean(s: string): string {
+  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
+  return one.length > 200 ? `${one.slice(0, 199)}…` : one;
+}
+
+/** Can anyone but its owner (or root) change the file? Group-writable is allowed (user private groups). */
+function isPrivate(path: string): boolean {
+  try {
+    const st = statSync(path);
+    const uid = process.getuid?.();
+    return (uid === undefined || st.uid === uid || st.uid === 0) && (st.mode & 0o002) === 0;
+  } catch {
+    return false;
+  }
+}

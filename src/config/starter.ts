@@ -1,0 +1,53 @@
+// What `jobtop config init` writes: every key, commented out, with what it does.
+export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what you need, then run
+# \`jobtop config check\` to see what is in force and where each setting comes from.
+#
+# Precedence: flags > environment (JOBTOP_*) > the chosen profile > the settings at the
+# top of this file > jobtop's defaults.
+
+# The profile used when neither --profile nor JOBTOP_PROFILE names one.
+# profile = "prod"
+
+# Settings here apply to every profile; a profile's own value wins. They must come before
+# the first [table] below.
+# interval = "2s"           # poll the selected job this often (500ms, 2s, 1m)
+# list_interval = "10s"     # poll the page of jobs this often
+# timeout = "10s"           # deadline of one request, body included
+# per_page = 20             # jobs per page (1 to 500)
+# order = "desc"            # "desc" (newest first) or "asc"
+# columns = ["status", "display", "remark", "gpu", "age", "node", "id", "queue"]
+#                           # the list columns to choose from: those that fit are shown
+# clipboard = "auto"        # "auto", "osc52", "native" or "off"
+# bell = false              # ring the terminal bell on a status change
+# proxy = "http://proxy.example.com:3128"  # instead of HTTPS_PROXY/HTTP_PROXY; "none" ignores them
+# ca_file = "~/.config/jobtop/company-ca.pem"  # a private CA to trust (PEM), besides the system's
+
+# Names for the service's status codes. The service does not say what its codes mean, so
+# jobtop shows bare numbers until you name them here. Each code keeps its colour and symbol.
+# A profile can rename single codes in its own [profiles.NAME.status] table.
+[status]
+# 6 = "queued"
+# 1 = "starting"
+# 2 = "running"
+# 3 = "stopped"
+
+# Names for the protocol codes of a job's ports.
+[protocols]
+# 1 = "tcp"
+# 2 = "udp"
+
+# One table per service; pick one with --profile NAME, JOBTOP_PROFILE or profile = above.
+# [profiles.prod]
+# base_url = "https://jobs.example.com"
+# token_file = "~/.config/jobtop/prod.token"   # the token alone; chmod 600 it
+# # token_command = "pass show jobs/prod"      # or a command that prints it (run without a shell)
+# interval = "2s"
+#
+# This profile's own names for some codes:
+# [profiles.prod.status]
+# 3 = "done"
+#
+# [profiles.staging]
+# base_url = "https://staging.example.com"
+# token_file = "~/.config/jobtop/staging.token"
+`;

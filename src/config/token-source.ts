@@ -1,0 +1,161 @@
+// Reading the bearer token from where the settings say: a value, a file, or a command whose
+// standard output is the token (a password manager, a `gh auth token`-style helper). The token
+// itself never appears in a message; only where it came from does.
+import { spawn } from "node:child_process";
+import { statSync } from "node:fs";
+import { ConfigError, type TokenSource } from "../config.js";
+import { sanitize } from "../model/sanitize.js";
+import { tokenProblem } from "../token.js";
+import { readCapped } from "./file.js";
+
+export const TOKEN_COMMAND_TIMEOUT_MS = 15_000;
+const MAX_OUTPUT = 64 * 1024;
+
+/** What is wrong with a token, or undefined: the one rule of src/token.ts (visible ASCII, one line). */
+export function checkToken(token: string): string | undefined {
+  return token ? tokenProblem(token) : "the token is empty";
+}
+
+/** Reads (or runs) the source; throws a ConfigError naming it. */
+export async function readTokenSource(
+  src: TokenSource,
+  opts: { warn?: (message: string) => void; timeoutMs?: number } = {},
+): Promise<string> {
+  if (src.kind === "value") return valid(src.value.trim(), src.from, "the token");
+  if (src.kind === "file") {
+    let text: string;
+    try {
+      const st = statSync(src.path);
+      if (st.isDirectory()) throw new ConfigError(`${src.from}: ${src.path} is a directory`);
+      if (st.isFile() && (st.mode & 0o077) !== 0)
+        opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
+      text = readCapped(src.path, MAX_OUTPUT);
+    } catch (e) {
+      if (e instanceof ConfigError) throw new ConfigError(`${src.from}: ${src.path}: ${e.message}`);
+      const code = (e as { code?: string }).code;
+      throw new ConfigError(`${src.from}: cannot read ${src.path}${code ? ` (${code})` : ""}`);
+    }
+    return valid(text.trim(), src.from, src.path);
+  }
+  const out = await runCommand(src.argv, opts.timeoutMs ?? TOKEN_COMMAND_TIMEOUT_MS).catch((e: unknown) => {
+    throw new ConfigError(`${src.from}: ${e instanceof Error ? e.message : String(e)}`);
+  });
+  return valid(out.trim(), src.from, "its output");
+}
+
+/** The token, or a ConfigError: "<from>: [<what>: ]<problem>", never the token itself. */
+function valid(token: string, from: string, what: string): string {
+  const problem = checkToken(token);
+  if (problem)
+    throw new ConfigError(what === "the token" ? `${from}: ${problem}` : `${from}: ${what}: ${problem}`);
+  return token;
+}
+
+/** Runs argv without a shell; resolves with stdout, rejects with a one-line reason (stderr's). */
+function runCommand(argv: readonly string[], timeoutMs: number): Promise<string> {
+  const [file = "", ...args] = argv;
+  const line = sanitize(argv.join(" "));
+  const name = line.length > 60 ? `${line.slice(0, 59)}…` : line;
+  return new Promise((resolve, reject) => {
+    // stdin is not the terminal: the command must not read the user's keys. A password
+    // manager that prompts does so on /dev/tty or through its agent, which still works.
+    const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    let outBytes = 0;
+    let errBytes = 0;
+    let settled = false;
+    const finish = (err: string | undefined, value = "") => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      // A helper's own children may hold the pipes open: stop reading them either way.
+      child.stdout.destroy();
+      child.stderr.destroy();
+      if (err === undefined) resolve(value);
+      else reject(new Error(err));
+    };
+    const timer = setTimeout(() => {
+      child.kill("SIGTERM");
+      setTimeout(() => child.kill("SIGKILL"), 2000).unref();
+      finish(`"${name}" did not finish within ${timeoutMs / 1000}s${lastLine(stderr)}`);
+    }, timeoutMs);
+    child.stdout.on("data", (d: Buffer) => {
+      outBytes += d.length;
+      if (outBytes > MAX_OUTPUT) {
+        child.kill("SIGKILL");
+        finish(`"${name}" printed more than ${MAX_OUTPUT / 1024} kB; jobtop needs the token alone`);
+      } else stdout.push(d);
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      // The last part is what says what went wrong; keep that much.
+      errBytes += d.length;
+      stderr.push(d);
+      while (errBytes > 8192 && stderr.length > 1) errBytes -= (stderr.shift() as Buffer).length;
+    });
+    child.on("error", (e: NodeJS.ErrnoException) => {
+      const why = e.code === "ENOENT" ? "command not found" : e.code === "EACCES" ? "not executable" : e.code;
+      finish(`cannot run "${sanitize(file).slice(0, 80)}" (${why ?? "error"})`);
+    });
+    child.on("close", (code, signal) => {
+      if (code === 0) finish(undefined, Buffer.concat(stdout).toString("utf8"));
+      else finish(`"${name}" failed (${signal ? `killed by ${signal}` : `exit ${code}`})${lastLine(stderr)}`);
+    });
+  });
+}
+
+/** ": <the last thing it said on stderr>", sanitised and short; "" if it said nothing. */
+function lastLine(chunks: Buffer[]): string {
+  const lines = Buffer.concat(chunks)
+    .toString("utf8")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const last = lines.at(-1);
+  if (!last) return "";
+  const s = sanitize(last);
+  return `: ${s.length > 200 ? `${s.slice(0, 199)}…` : s}`;
+}
+
+/**
+ * Splits a command line into words like a shell would for plain words and quotes ("…", '…',
+ * backslash), and nothing more: no variables, globs or pipes, since no shell runs it.
+ */
+export function splitCommand(line: string): string[] | string {
+  const words: string[] = [];
+  let word = "";
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i] as string;
+    if (c === "'" || c === '"') {
+      const end = findClose(line, i + 1, c);
+      if (end < 0) return `unbalanced ${c} in the command`;
+      const body = line.slice(i + 1, end);
+      word += c === '"' ? body.replace(/\\(["\\$`])/g, "$1") : body;
+      inWord = true;
+      i = end;
+    } else if (c === "\\" && i + 1 < line.length) {
+      word += line[++i];
+      inWord = true;
+    } else if (/\s/.test(c)) {
+      if (inWord) words.push(word);
+      word = "";
+      inWord = false;
+    } else if ("|&;<>`".includes(c) || (c === "$" && line[i + 1] === "(")) {
+      return `runs without a shell, so "${c}" would not do what it does in one; use ["sh", "-c", "…"] for a pipeline`;
+    } else {
+      word += c;
+      inWord = true;
+    }
+  }
+  if (inWord) words.push(word);
+  return words;
+}
+
+function findClose(s: string, from: number, quote: string): number {
+  for (let i = from; i < s.length; i++) {
+    if (quote === '"' && s[i] === "\\") i++;
+    else if (s[i] === quote) return i;
+  }
+  return -1;
+}

@@ -1,0 +1,40 @@
+// The list's filters: text typed at `/` (matched, ignoring case, against the id, displayID,
+// remark, cmd, node and status label) and the status chosen with `f`.
+import type { Job } from "../api/schema.js";
+import { statusStyle } from "./status.js";
+
+export interface Filters {
+  text: string;
+  status: number | undefined;
+}
+
+/** A test for one job, or undefined when nothing is filtered. */
+export function jobMatcher(f: Filters, labels: Record<number, string>): ((job: Job) => boolean) | undefined {
+  const needle = f.text.trim().toLowerCase();
+  if (needle === "" && f.status === undefined) return undefined;
+  // The cmd may be megabytes: a case-blind regular expression scans it in place, where
+  // toLowerCase() would copy it for every job at every key typed.
+  const re = needle === "" ? undefined : new RegExp(needle.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i");
+  return (job) => {
+    if (f.status !== undefined && job.status !== f.status) return false;
+    if (!re) return true;
+    return (
+      job.id.includes(needle) ||
+      re.test(job.displayID) ||
+      re.test(job.app.remark) ||
+      re.test(job.ctx.nodeDisplayID) ||
+      re.test(statusStyle(job.status, labels).label) ||
+      re.test(job.app.cmd)
+    );
+  };
+}
+
+/** `f`: no status → the first status present → the next … → no status again. */
+export function nextStatus(current: number | undefined, present: readonly number[]): number | undefined {
+  const codes = Array.from(new Set(present)).sort((a, b) => a - b);
+  if (current === undefined) return codes[0];
+  const i = codes.indexOf(current);
+  // A status no longer on the page (the page changed): start over from the first.
+  if (i < 0) return codes[0];
+  return codes[i + 1];
+}

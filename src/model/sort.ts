@@ -1,0 +1,46 @@
+// Sorting the rows of the page on screen by a column (`<` / `>`). The service's order (`o`) still
+// decides which jobs are on the page; this only orders them within it.
+import type { Job } from "../api/schema.js";
+import { compareIds } from "./ids.js";
+import { KNOWN_STATUS_CODES } from "./status.js";
+
+export const SORT_COLUMNS = ["status", "age", "remark", "node", "gpu"] as const;
+export type SortColumn = (typeof SORT_COLUMNS)[number];
+
+/** `>` / `<`: the service's order → status → … → gpu → the service's order. */
+export function nextSort(current: SortColumn | undefined, step: 1 | -1): SortColumn | undefined {
+  const all: (SortColumn | undefined)[] = [undefined, ...SORT_COLUMNS];
+  const i = all.indexOf(current);
+  return all[(i + step + all.length) % all.length];
+}
+
+/** Lifecycle order for the known codes (queued, starting, running, stopped), then the others. */
+function statusRank(code: number): number {
+  const i = KNOWN_STATUS_CODES.indexOf(code);
+  return i >= 0 ? i : KNOWN_STATUS_CODES.length + code;
+}
+
+const byText = (a: string, b: string) => (a === "" ? 1 : 0) - (b === "" ? 1 : 0) || a.localeCompare(b);
+
+/** How two jobs compare under a column; ties keep the service's order (the sort is stable). */
+export const COMPARE: Record<SortColumn, (a: Job, b: Job) => number> = {
+  status: (a, b) => statusRank(a.status) - statusRank(b.status),
+  // Youngest first, as `age` reads best: the newest at the top.
+  age: (a, b) => b.createTime.seconds - a.createTime.seconds || compareIds(b.id, a.id),
+  remark: (a, b) => byText(a.app.remark, b.app.remark),
+  node: (a, b) => byText(a.ctx.nodeDisplayID, b.ctx.nodeDisplayID),
+  // Most GPUs first, then by model.
+  gpu: (a, b) => b.res.gpus - a.res.gpus || byText(a.res.gpuName, b.res.gpuName),
+};
+
+/** The items sorted by `column`; malformed rows (no job to compare) stay last. */
+export function sortItems<T extends { ok: true; job: Job } | { ok: false }>(
+  items: T[],
+  column: SortColumn,
+): T[] {
+  const cmp = COMPARE[column];
+  return items.slice().sort((a, b) => {
+    if (!a.ok || !b.ok) return (a.ok ? 0 : 1) - (b.ok ? 0 : 1);
+    return cmp(a.job, b.job);
+  });
+}

@@ -1,0 +1,151 @@
+// The commands for scripts (--once, get, watch, wait): which one the command line asks for, and
+// running it to an exit code. cli.tsx calls parseCommand before the config is built (bad usage
+// is exit 2 like any flag) and runCommand with the config and client.
+import type { JobClient } from "../api/client.js";
+import { type Config, ConfigError, parseDuration } from "../config.js";
+import { parseJobId } from "../model/ids.js";
+import { parseStatusList } from "../model/status.js";
+import { runGet } from "./get.js";
+import { runOnce } from "./once.js";
+import { EXIT, finish, Output } from "./output.js";
+import { runWait } from "./wait.js";
+import { runWatch } from "./watch.js";
+
+export type ScriptCommand =
+  | { kind: "once" }
+  | { kind: "get"; id: string }
+  | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
+  | { kind: "wait"; id: string; until: string; deadlineMs?: number };
+
+export interface ScriptFlags {
+  once: boolean;
+  json: boolean;
+  showSecrets: boolean;
+  until?: string;
+  timeout?: string;
+}
+
+export interface CommandContext {
+  config: Config;
+  client: JobClient;
+  out: Output;
+  json: boolean;
+  /** ANSI colour (stdout is a terminal and NO_COLOR is not set). */
+  color: boolean;
+  showSecrets: boolean;
+  /** The terminal's width; undefined when stdout is not a terminal. */
+  columns: number | undefined;
+  /** One line on stderr, sanitised, the token masked (cli.tsx's writer). */
+  err: (message: string) => void;
+  /** Fixed "now" for tests. */
+  nowSec?: number;
+}
+
+export const COMMANDS = ["get", "watch", "wait"] as const;
+/** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
+export const MAX_WATCHED = 100;
+// setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
+const MAX_DEADLINE_MS = 2 ** 31 - 1;
+
+/** The command the arguments name, or undefined for the monitor / demo-server. Throws ConfigError. */
+export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCommand | undefined {
+  const [name, ...args] = input;
+  const kind = COMMANDS.find((c) => c === name);
+  if (!kind) {
+    const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
+    if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch and wait`);
+    if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
+    if (f.once && name !== undefined) throw new ConfigError(`--once does not take a command ("${name}")`);
+    return f.once ? { kind: "once" } : undefined;
+  }
+  if (f.once) throw new ConfigError(`--once and ${kind} do not go together`);
+  const ids = args.map((a) => {
+    const id = parseJobId(a);
+    if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected its digits)`);
+    return id;
+  });
+  if (ids.length === 0) throw new ConfigError(`${kind}: which job? (jobtop ${kind} ID)`);
+  if (kind !== "watch" && ids.length > 1) throw new ConfigError(`${kind}: one job id, got ${ids.length}`);
+  if (new Set(ids).size > MAX_WATCHED)
+    throw new ConfigError(`${kind}: at most ${MAX_WATCHED} jobs at once (for more, use --once --json)`);
+  const id = ids[0] as string;
+  if (kind === "get") {
+    if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
+    return { kind, id };
+  }
+  const deadlineMs = f.timeout === undefined ? undefined : parseDeadline(f.timeout);
+  if (kind === "wait") {
+    if (f.until === undefined)
+      throw new ConfigError("wait: --until STATUS is required (e.g. --until running)");
+    return { kind, id, until: f.until, deadlineMs };
+  }
+  return { kind, ids, until: f.until, deadlineMs };
+}
+
+function parseDeadline(text: string): number {
+  const ms = parseDuration(text);
+  if (ms === undefined || ms <= 0)
+    throw new ConfigError(`--timeout: expected a duration like 30s or 10m, got "${text}"`);
+  if (ms > MAX_DEADLINE_MS) throw new ConfigError("--timeout: at most 596h");
+  return ms;
+}
+
+/** Runs the command and exits with its code, once stdout has the output. */
+export async function runCommand(
+  cmd: ScriptCommand,
+  config: Config,
+  client: JobClient,
+  f: Pick<ScriptFlags, "json" | "showSecrets"> & { err: (message: string) => void },
+): Promise<never> {
+  const stdout = process.stdout;
+  const out = new Output(stdout);
+  const tty = stdout.isTTY === true;
+  const ctx: CommandContext = {
+    config,
+    client,
+    out,
+    json: f.json,
+    color: tty && !process.env.NO_COLOR,
+    showSecrets: f.showSecrets,
+    err: f.err,
+    columns: tty ? stdout.columns || 80 : undefined,
+  };
+  // Interrupted: watch was asked to follow until stopped, so that is success; for the others
+  // the shell's 128+signal. Exit at once: stdout may be a pipe nobody reads.
+  for (const [signal, code] of [
+    ["SIGINT", EXIT.sigint],
+    ["SIGTERM", EXIT.sigterm],
+  ] as const) {
+    process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
+  }
+  return finish(out, await run(cmd, ctx));
+}
+
+async function run(cmd: ScriptCommand, ctx: CommandContext): Promise<number> {
+  switch (cmd.kind) {
+    case "once":
+      return runOnce(ctx);
+    case "get":
+      return runGet(ctx, cmd.id);
+    case "watch": {
+      const until = cmd.until === undefined ? undefined : statuses(cmd.until, ctx.config, ctx.err);
+      if (until === null) return EXIT.usage;
+      return runWatch(ctx, cmd.ids, { until, deadlineMs: cmd.deadlineMs });
+    }
+    case "wait": {
+      const until = statuses(cmd.until, ctx.config, ctx.err);
+      if (until === null) return EXIT.usage;
+      return runWait(ctx, cmd.id, { until, deadlineMs: cmd.deadlineMs });
+    }
+  }
+}
+
+/** --until's statuses against the configured labels; null (after saying why) if one is unknown. */
+function statuses(text: string, config: Config, err: (message: string) => void): number[] | null {
+  const r = parseStatusList(text, config.statusLabels);
+  if ("error" in r) {
+    err(`--until: ${r.error}`);
+    return null;
+  }
+  return r.codes;
+}

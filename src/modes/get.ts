@@ -1,0 +1,52 @@
+// `jobtop get ID [--json]`: one job. As text, the monitor's detail pane (sections, the timeline
+// with the time spent in each state, URLs), plain unless stdout is a terminal; as JSON, the job.
+import type { Job } from "../api/schema.js";
+import { maskJob } from "../model/secrets.js";
+import { detailLines } from "../ui/detail-lines.js";
+import type { CommandContext } from "./command.js";
+import { fetchOnce } from "./follow.js";
+import { paint } from "./once.js";
+import { EXIT, toJson } from "./output.js";
+
+/** Text wider than this is wrapped even in a pipe (a description of one 10 kB line stays readable). */
+const PIPE_WIDTH = 200;
+
+export async function runGet(ctx: CommandContext, id: string): Promise<number> {
+  const r = await fetchOnce((signal) => ctx.client.getJob(id, signal), {
+    intervalMs: ctx.config.intervalMs,
+    deadlineMs: ctx.config.timeoutMs,
+    singleJob: true,
+    label: `job ${id}`,
+    report: ctx.err,
+  });
+  if (!r.ok) {
+    ctx.err(r.message);
+    return r.code;
+  }
+  ctx.out.write(ctx.json ? `${toJson(jobJson(r.data, ctx.showSecrets), 2)}\n` : jobText(r.data, ctx));
+  return EXIT.ok;
+}
+
+export function jobJson(job: Job, showSecrets: boolean): Job {
+  return showSecrets ? job : maskJob(job);
+}
+
+export function jobText(
+  job: Job,
+  ctx: Pick<CommandContext, "columns" | "color" | "config" | "showSecrets" | "nowSec">,
+) {
+  const lines = detailLines(job, {
+    width: ctx.columns ?? PIPE_WIDTH,
+    nowSec: ctx.nowSec ?? Date.now() / 1000,
+    labels: ctx.config.statusLabels,
+    showSecrets: ctx.showSecrets,
+    isNewEntry: () => false,
+    keyHints: false,
+  });
+  let s = "";
+  for (const l of lines) {
+    const text = l.text.trimEnd();
+    s += `${ctx.color && text ? paint(text, l.color ?? "", l.bold) : text}\n`;
+  }
+  return s;
+}

@@ -1,0 +1,58 @@
+// The pinned jobs that nothing else polls: each one off the page and not selected gets a poller
+// of its own, at the page interval, with the pollers' usual one-request-in-flight rule and
+// backoff. The Monitor says which ones (sync) each time the page, the selection or the pins change.
+import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
+
+/** Pins a run may hold: each one off the page costs a request per page interval. */
+export const PINS_MAX = 20;
+
+export interface PinPollersOptions<T> {
+  fetch: (id: string) => (signal: AbortSignal) => Promise<T>;
+  intervalMs: number;
+  clock?: Clock;
+  onUpdate: (id: string, snap: PollSnapshot<T>) => void;
+}
+
+export class PinPollers<T> {
+  private readonly pollers = new Map<string, { poller: Poller<T>; unsubscribe: () => void }>();
+
+  constructor(private readonly o: PinPollersOptions<T>) {}
+
+  /**
+   * Polls exactly `ids`: the others stop and are dropped, a new one starts after `delay(id)` ms
+   * (0: at once). A job seen on the page a moment ago is not asked for again before an interval.
+   */
+  sync(ids: ReadonlySet<string>, delay: (id: string) => number): void {
+    for (const [id, p] of this.pollers) {
+      if (ids.has(id)) continue;
+      p.unsubscribe();
+      p.poller.stop();
+      this.pollers.delete(id);
+    }
+    for (const id of ids) {
+      if (this.pollers.has(id)) continue;
+      const poller = createPoller<T>({
+        fetch: this.o.fetch(id),
+        intervalMs: this.o.intervalMs,
+        clock: this.o.clock,
+      });
+      const unsubscribe = poller.subscribe(() => this.o.onUpdate(id, poller.getSnapshot()));
+      this.pollers.set(id, { poller, unsubscribe });
+      poller.start(delay(id));
+    }
+  }
+
+  /** The poller's snapshot for a pin polled on its own, else undefined. */
+  snapshot(id: string): PollSnapshot<T> | undefined {
+    return this.pollers.get(id)?.poller.getSnapshot();
+  }
+
+  polled(id: string): boolean {
+    return this.pollers.has(id);
+  }
+
+  /** Stops and drops them all (pause, quit); sync starts them again. */
+  stopAll(): void {
+    this.sync(new Set(), () => 0);
+  }
+}

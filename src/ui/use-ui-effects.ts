@@ -1,0 +1,54 @@
+// What the UI does by itself, not on a key: tells the monitor which job to poll, keeps the
+// cursor on its job as rows shift, says on the status line what the monitor did and what start-up
+// warned about, hides secrets again and clears old messages.
+import { useEffect } from "react";
+import type { Config } from "../config.js";
+import { sanitize } from "../model/sanitize.js";
+import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
+import type { UiAction, UiState } from "./ui-state.js";
+
+export const SECRETS_HIDE_MS = 30_000;
+const MESSAGE_MS = 8_000;
+
+export function useUiEffects(o: {
+  monitor: Monitor;
+  config: Config;
+  snap: MonitorSnapshot;
+  ui: UiState;
+  dispatch: (a: UiAction) => void;
+  ids: readonly (string | undefined)[];
+  selectedId: string | undefined;
+}): void {
+  const { monitor, config, snap, ui, dispatch, ids, selectedId } = o;
+  useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
+  // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
+  const page = snap.list.data;
+  const fresh =
+    page !== undefined &&
+    page.asked.page === snap.page &&
+    page.asked.order === snap.order &&
+    page.asked.perPage === snap.perPage;
+  useEffect(() => dispatch({ type: "follow", ids, fresh }), [ids, fresh, dispatch]);
+  // What the monitor did by itself (the page went away) is said on the status line.
+  useEffect(() => {
+    if (snap.notice) dispatch({ type: "message", text: snap.notice.text, tone: "warn" });
+  }, [snap.notice, dispatch]);
+
+  // Secrets hide again by themselves: this screen is left open unattended.
+  useEffect(() => {
+    if (!ui.showSecrets) return;
+    const t = setTimeout(() => dispatch({ type: "secrets", show: false }), SECRETS_HIDE_MS);
+    return () => clearTimeout(t);
+  }, [ui.showSecrets, dispatch]);
+  // Start-up warnings went to stderr too, but the full screen hides that until exit.
+  useEffect(() => {
+    if (config.warnings.length > 0)
+      dispatch({ type: "message", text: sanitize(`⚠ ${config.warnings.join(" · ")}`), tone: "warn" });
+  }, [config.warnings, dispatch]);
+  useEffect(() => {
+    const seq = ui.message?.seq;
+    if (seq === undefined) return;
+    const t = setTimeout(() => dispatch({ type: "clearMessage", seq }), MESSAGE_MS);
+    return () => clearTimeout(t);
+  }, [ui.message?.seq, dispatch]);
+}

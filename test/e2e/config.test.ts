@@ -1,0 +1,106 @@
+// A config file alone, in a real terminal: no flags and no JOBTOP_* variables, and jobtop shows
+// the user's service with their status names (list, detail, timeline) and the profile's name;
+// --profile switches service, with that profile's columns.
+import { writeFileSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { writeConfig } from "../helpers/config-file.js";
+import { KEYS, type Session, startCli } from "./pty.js";
+
+let prod: DemoServer;
+let staging: DemoServer;
+let s: Session | undefined;
+
+beforeAll(async () => {
+  prod = await startDemoServer({ port: 0, tickMs: 0, token: "prod-tok" });
+  staging = await startDemoServer({ port: 0, tickMs: 0, token: "staging-tok", jobCount: 9, seed: 9 });
+});
+afterAll(async () => {
+  await prod.close();
+  await staging.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+function config() {
+  const cfg = writeConfig("");
+  cfg.file("prod.token", "prod-tok\n");
+  cfg.file("staging.token", "staging-tok\n");
+  writeFileSync(
+    cfg.path,
+    `profile = "prod"
+list_interval = "1s"
+
+[status]
+6 = "waiting"
+1 = "booting"
+2 = "crunching"
+3 = "halted"
+
+[profiles.prod]
+base_url = "${prod.url}"
+token_file = "prod.token"
+
+[profiles.prod.status]
+3 = "finished"
+
+[profiles.staging]
+base_url = "${staging.url}"
+token_file = "staging.token"
+columns = ["status", "display", "id"]
+`,
+  );
+  return cfg;
+}
+
+/** The list's rows: the lines holding one of the status symbols. */
+const listText = (screen: string) =>
+  screen
+    .split("\n")
+    .filter((l) => /[◌◔●■?] /.test(l))
+    .join("\n");
+
+describe("a config file alone", () => {
+  it("shows the default profile's service with the user's status names, in list and detail", async () => {
+    const cfg = config();
+    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 150, rows: 40 });
+    const screen = await s.waitFor(/State timeline/, 15_000);
+    expect(screen).toMatch(/^jobtop prod · page 1\/\d+ · desc · 120 jobs/m);
+    expect(screen).toContain(new URL(prod.url).host);
+    const list = listText(screen);
+    expect(list).toMatch(/● crunching|◌ waiting|◔ booting|■ finished/);
+    expect(list).not.toMatch(/[◌◔●■] (queued|running|stopped|halted|\d)\b/);
+    // The detail names the status and each step of the timeline the same way.
+    const timeline = screen.split("State timeline")[1] ?? "";
+    expect(timeline).toMatch(/waiting|booting|crunching|finished/);
+    expect(timeline).not.toMatch(/\b(queued|starting|running|stopped)\b/);
+    // The help overlay's legend: each symbol, its code and the user's name for it.
+    s.press("?");
+    await s.waitFor("Keys and symbols", 5000);
+    s.press(KEYS.end); // the legend is below the keys: the overlay scrolls
+    await s.waitFor(/◌ ◔ ● ■ +status waiting \(6\), booting \(1\), crunching \(2\), finished \(3\)/, 5000);
+  });
+
+  it("--profile staging switches service, and uses that profile's columns", async () => {
+    const cfg = config();
+    s = startCli(["--profile", "staging"], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 150, rows: 40 });
+    const screen = await s.waitFor(/State timeline/, 15_000);
+    expect(screen).toMatch(/^jobtop staging · page 1\/1 · desc · 9 jobs/m);
+    expect(screen).toContain(new URL(staging.url).host);
+    expect(screen).toMatch(/STATUS +DISPLAY +ID/);
+    expect(screen).not.toMatch(/REMARK|GPU/);
+    // staging has no names of its own: the file's, with "halted" for 3.
+    expect(listText(screen)).not.toMatch(/finished/);
+    // The terminal's title names the profile, not the host.
+    expect(s.raw()).toMatch(/\x1b\]2;jobtop · staging( · |\x07)/);
+  });
+
+  it("--demo runs its built-in profile: the demo's names, and its name in the header", async () => {
+    s = startCli(["--demo"], { cols: 150, rows: 40 });
+    const screen = await s.waitFor(/State timeline/, 15_000);
+    expect(screen).toMatch(/^jobtop demo · page 1\//m);
+    expect(listText(screen)).toMatch(/queued|starting|running|stopped/);
+  });
+});

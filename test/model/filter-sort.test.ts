@@ -1,0 +1,97 @@
+// The list's filters and sort, pure.
+import { describe, expect, it } from "vitest";
+import { type Job, JobSchema } from "../../src/api/schema.js";
+import { jobMatcher, nextStatus } from "../../src/model/filter.js";
+import { nextSort, type SORT_COLUMNS, sortItems } from "../../src/model/sort.js";
+import { specJob } from "../helpers/payloads.js";
+
+const job = (id: number, over: (j: Job) => void = () => {}): Job => {
+  const j = JobSchema.parse(specJob(id));
+  over(j);
+  return j;
+};
+
+describe("jobMatcher", () => {
+  const j = job(4711, (x) => {
+    x.displayID = "NB-abc";
+    x.app.remark = "Train ResNet";
+    x.app.cmd = `${"x".repeat(2_000_000)} --Needle-Flag`;
+    x.ctx.nodeDisplayID = "gpu-h11";
+    x.status = 2;
+  });
+
+  it("matches id, displayID, remark, node, status label and cmd, ignoring case", () => {
+    const m = (text: string, labels: Record<number, string> = {}) =>
+      jobMatcher({ text, status: undefined }, labels)?.(j);
+    expect(m("471")).toBe(true);
+    expect(m("nb-A")).toBe(true);
+    expect(m("resnet")).toBe(true);
+    expect(m("H11")).toBe(true);
+    expect(m("running", { 2: "Running" })).toBe(true);
+    expect(m("needle-flag")).toBe(true); // 2 MB into the cmd
+    expect(m("nothing-like-it")).toBe(false);
+    expect(m("a.c")).toBe(false); // not a pattern: "." is a dot
+  });
+
+  it("combines with the status, and is undefined when there is nothing to filter", () => {
+    expect(jobMatcher({ text: "  ", status: undefined }, {})).toBeUndefined();
+    expect(jobMatcher({ text: "", status: 2 }, {})?.(j)).toBe(true);
+    expect(jobMatcher({ text: "", status: 3 }, {})?.(j)).toBe(false);
+    expect(jobMatcher({ text: "resnet", status: 3 }, {})?.(j)).toBe(false);
+  });
+});
+
+describe("nextStatus", () => {
+  it("goes all → each status present, in order → all", () => {
+    const present = [3, 1, 3, 6];
+    expect(nextStatus(undefined, present)).toBe(1);
+    expect(nextStatus(1, present)).toBe(3);
+    expect(nextStatus(3, present)).toBe(6);
+    expect(nextStatus(6, present)).toBeUndefined();
+    expect(nextStatus(2, present)).toBe(1); // gone from the page: from the start
+    expect(nextStatus(undefined, [])).toBeUndefined();
+  });
+});
+
+describe("sort", () => {
+  const a = job(1, (x) => {
+    x.status = 3;
+    x.createTime.seconds = 100;
+    x.app.remark = "beta";
+    x.ctx.nodeDisplayID = "n2";
+    x.res.gpus = 1;
+  });
+  const b = job(2, (x) => {
+    x.status = 6;
+    x.createTime.seconds = 300;
+    x.app.remark = "";
+    x.ctx.nodeDisplayID = "n1";
+    x.res.gpus = 8;
+  });
+  const c = job(3, (x) => {
+    x.status = 2;
+    x.createTime.seconds = 200;
+    x.app.remark = "alpha";
+    x.ctx.nodeDisplayID = "n3";
+    x.res.gpus = 0;
+  });
+  const items = [a, b, c].map((j) => ({ ok: true as const, job: j }));
+  const ids = (column: (typeof SORT_COLUMNS)[number]) => sortItems(items, column).map((i) => i.job.id);
+
+  it("orders by each column, the lifecycle for status, youngest first for age, most GPUs first", () => {
+    expect(ids("status")).toEqual(["2", "3", "1"]); // 6 queued, 2 running, 3 stopped
+    expect(ids("age")).toEqual(["2", "3", "1"]);
+    expect(ids("remark")).toEqual(["3", "1", "2"]); // empty last
+    expect(ids("node")).toEqual(["2", "1", "3"]);
+    expect(ids("gpu")).toEqual(["2", "1", "3"]);
+    expect(items.map((i) => i.job.id)).toEqual(["1", "2", "3"]); // not sorted in place
+  });
+
+  it("keeps malformed rows last, and cycles the columns through the service's order", () => {
+    const bad = { ok: false as const, index: 0, id: "9", error: "x" };
+    expect(sortItems([bad, ...items], "age").at(-1)).toBe(bad);
+    expect(nextSort(undefined, 1)).toBe("status");
+    expect(nextSort("gpu", 1)).toBeUndefined();
+    expect(nextSort(undefined, -1)).toBe("gpu");
+  });
+});

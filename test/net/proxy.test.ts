@@ -1,0 +1,206 @@
+// Proxies and private CAs over real sockets: the built CLI, a forward proxy and a TLS front on
+// loopback, the demo service behind them. HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case)
+// are honoured without NODE_USE_ENV_PROXY; a profile's proxy and ca_file override them.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { runCli } from "../helpers/cli.js";
+import { writeConfig } from "../helpers/config-file.js";
+import {
+  deadPort,
+  type ForwardProxy,
+  startForwardProxy,
+  startTlsFront,
+  type TlsFront,
+} from "../helpers/proxy.js";
+import { selfSignedCert } from "../helpers/tls.js";
+
+let demo: DemoServer;
+let proxy: ForwardProxy;
+let front: TlsFront;
+let certPem: string;
+let dead: string;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+  proxy = await startForwardProxy();
+  const cert = selfSignedCert();
+  certPem = cert.cert;
+  front = await startTlsFront(demo.port, cert);
+  dead = `http://127.0.0.1:${await deadPort()}`;
+});
+afterAll(async () => {
+  await front.close();
+  await proxy.close();
+  await demo.close();
+});
+
+const ROWS = /^page 1\/\d+ · \d+ jobs/m;
+const seen = (method: string, target: RegExp) =>
+  proxy.records.filter((r) => r.method === method && target.test(r.target)).length;
+
+describe("the environment's proxy", () => {
+  it.each(["HTTP_PROXY", "http_proxy"])("%s carries plain http requests", async (name) => {
+    const before = seen("GET", /\/v1\/job\/jobs\?/);
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      [name]: proxy.url,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+    expect(seen("GET", new RegExp(`^${demo.url}/v1/job/jobs\\?`))).toBe(before + 1);
+  });
+
+  it("takes a proxy given without a scheme (host:port, as curl does) as http://", async () => {
+    const before = seen("GET", /\/v1\/job\/jobs\?/);
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      HTTP_PROXY: `127.0.0.1:${proxy.port}`,
+    });
+    expect(r.code).toBe(0);
+    expect(seen("GET", /\/v1\/job\/jobs\?/)).toBe(before + 1);
+  });
+
+  it("says in one line, exit 2, when a proxy variable is not a URL", async () => {
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      https_proxy: "http://[::1",
+    });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('jobtop: https_proxy: not a proxy URL: "http://[::1"\n');
+  });
+
+  it("NO_PROXY sends a listed host direct, past the proxy", async () => {
+    const before = proxy.records.length;
+    const r = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      HTTP_PROXY: dead, // were it used, the request would fail
+      NO_PROXY: "127.0.0.1",
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+    expect(proxy.records.length).toBe(before);
+  });
+
+  it("HTTPS_PROXY tunnels https with CONNECT, and ca_file trusts the private CA", async () => {
+    const cfg = writeConfig(`[profiles.tls]\nbase_url = "${front.url}"\nca_file = "ca.pem"\n`);
+    cfg.file("ca.pem", certPem);
+    const before = seen("CONNECT", new RegExp(`^127\\.0\\.0\\.1:${front.port}$`));
+    const r = await runCli(["--once", "--profile", "tls"], {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CONFIG_HOME: cfg.home,
+      HTTPS_PROXY: proxy.url,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+    expect(seen("CONNECT", new RegExp(`^127\\.0\\.0\\.1:${front.port}$`))).toBe(before + 1);
+  });
+
+  it("sends the proxy's credentials from its URL, and never shows the password", async () => {
+    const authed = await startForwardProxy({ auth: "me:s3cret-pw" });
+    try {
+      const url = `http://me:s3cret-pw@127.0.0.1:${authed.port}`;
+      const r = await runCli(["--once", "--base-url", demo.url], {
+        JOBTOP_TOKEN: demo.token,
+        HTTP_PROXY: url,
+      });
+      expect(r.code).toBe(0);
+      expect(authed.records.at(-1)?.headers["proxy-authorization"]).toBe(
+        `Basic ${Buffer.from("me:s3cret-pw").toString("base64")}`,
+      );
+      const check = await runCli(["config", "check", "--base-url", demo.url], {
+        JOBTOP_TOKEN: demo.token,
+        HTTP_PROXY: url,
+      });
+      expect(check.code).toBe(0);
+      expect(check.stdout).toMatch(/^proxy +HTTP_PROXY=http:\/\/me:[^@]+@127\.0\.0\.1:\d+/m);
+      expect(check.stdout).not.toContain("s3cret-pw");
+
+      const wrong = `http://me:nope@127.0.0.1:${authed.port}`;
+      const denied = await runCli(["--once", "--base-url", demo.url], {
+        JOBTOP_TOKEN: demo.token,
+        HTTP_PROXY: wrong,
+      });
+      expect(denied.code).toBe(1);
+      expect(denied.stderr).toMatch(/proxy/i);
+      expect(denied.stderr).not.toContain("nope");
+    } finally {
+      await authed.close();
+    }
+  });
+
+  it("does not send the demo's in-process requests to a proxy", async () => {
+    const r = await runCli(["--demo", "--once"], { HTTP_PROXY: dead, HTTPS_PROXY: dead });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+  });
+});
+
+describe("a profile's proxy overrides the environment", () => {
+  it("proxy = URL is used instead of HTTP_PROXY", async () => {
+    const cfg = writeConfig(`[profiles.p]\nbase_url = "${demo.url}"\nproxy = "${proxy.url}"\n`);
+    const before = seen("GET", /\/v1\/job\/jobs\?/);
+    const r = await runCli(["--once", "--profile", "p"], {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CONFIG_HOME: cfg.home,
+      HTTP_PROXY: dead,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(seen("GET", /\/v1\/job\/jobs\?/)).toBe(before + 1);
+  });
+
+  it('proxy = "none" goes direct despite HTTP_PROXY', async () => {
+    const cfg = writeConfig(`proxy = "none"\n[profiles.p]\nbase_url = "${demo.url}"\n`);
+    const r = await runCli(["--once", "--profile", "p"], {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CONFIG_HOME: cfg.home,
+      HTTP_PROXY: dead,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+  });
+});
+
+describe("private CAs", () => {
+  it("refuses the self-signed certificate without them", async () => {
+    const r = await runCli(["--once", "--base-url", front.url], { JOBTOP_TOKEN: demo.token });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe("");
+  });
+
+  it("trusts it with ca_file, direct", async () => {
+    const cfg = writeConfig(`ca_file = "ca.pem"\nbase_url = "${front.url}"\n`);
+    cfg.file("ca.pem", certPem);
+    const r = await runCli(["--once"], { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+  });
+
+  it("trusts it with NODE_EXTRA_CA_CERTS", async () => {
+    const cfg = writeConfig("");
+    const ca = cfg.file("ca.pem", certPem);
+    const r = await runCli(["--once", "--base-url", front.url], {
+      JOBTOP_TOKEN: demo.token,
+      NODE_EXTRA_CA_CERTS: ca,
+    });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(ROWS);
+  });
+
+  it("keeps NODE_EXTRA_CA_CERTS when ca_file adds another CA", async () => {
+    const other = selfSignedCert({ commonName: "other" });
+    const cfg = writeConfig(`ca_file = "other.pem"\nbase_url = "${front.url}"\n`);
+    cfg.file("other.pem", other.cert);
+    const ca = cfg.file("ca.pem", certPem);
+    const r = await runCli(["--once"], {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CONFIG_HOME: cfg.home,
+      NODE_EXTRA_CA_CERTS: ca,
+    });
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+  });
+});
