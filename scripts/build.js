@@ -4,7 +4,7 @@
 // Two steps: src/cli.tsx and everything it imports become one CommonJS bundle, and src/boot.ts,
 // the bin, carries it (as line comments at its end) and runs it through V8's code cache.
 import { createHash } from "node:crypto";
-import { chmodSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, writeFileSync } from "node:fs";
 import { build } from "esbuild";
 import { plugins } from "./bundle-options.js";
 
@@ -62,5 +62,7 @@ const MARK = "\n//# jobtop bundle\n";
 const commented = `//${code.replace(/(\r\n|[\n\r\u2028\u2029])/g, "$1//")}`;
 const back = commented.slice(2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
 if (back !== code) throw new Error("build: the bundle does not survive being commented out");
+// A fresh clone has no dist/ yet (esbuild made it when it wrote the file itself).
+mkdirSync("dist", { recursive: true });
 writeFileSync("dist/jobtop.js", `${boot.outputFiles[0].text.trimEnd()}${MARK}${commented}\n`);
 chmodSync("dist/jobtop.js", 0o755);
