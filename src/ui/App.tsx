@@ -7,7 +7,7 @@ import type { Config } from "../config.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import type { SshTarget } from "../model/ssh.js";
-import { connectionState } from "../poll/connection.js";
+import { connectionState, freshWithin } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
 import { type ActionContext, handleKey } from "./actions.js";
 import { DetailColumn } from "./DetailColumn.js";
@@ -155,6 +155,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
         doubts={facts?.doubts.join(" ")}
         intervalMs={snap.intervalMs}
         listIntervalMs={config.listIntervalMs}
+        freshMs={freshWithin(snap.intervalMs, config.listIntervalMs, snap.selectedId !== undefined)}
         intervalChanged={snap.intervalMs !== config.intervalMs}
         pausedSince={snap.pausedSince}
         changes={snap.unseen}

@@ -1,6 +1,8 @@
 // The header line. Everything in it changes only when data changes, except the ticking
-// "refreshed Ns ago" / "retrying in Ns" cell, which is its own component so the tick
-// re-renders that text alone.
+// "ok 12s ago" / "retrying in Ns" cell, which is its own component so the tick re-renders that
+// text alone. While the answers come on time that cell says just "● ok" and stands still: a
+// clock that counts 0s, 1s, 0s between polls tells nothing, and redrawing it was most of what
+// an idle monitor cost (BENCHMARKS.md, issue 15). The age shows as soon as the data is late.
 import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
@@ -21,6 +23,11 @@ export interface HeaderProps {
   listIntervalMs: number;
   /** The job interval was changed with + or -: shown whatever the width. */
   intervalChanged?: boolean;
+  /**
+   * How old the data may be and still be on time: two intervals of the poller that answers most
+   * often. Older, and the header says how old ("● ok 12s ago").
+   */
+  freshMs: number;
   /** Wall ms when polling was paused (p); undefined while it runs. */
   pausedSince?: number;
   /** Status changes not yet seen in the events pane. */
@@ -57,7 +64,7 @@ export const Header = memo(function Header(p: HeaderProps) {
         <Text> {parts.slice(0, 3).join(" · ")}</Text>
         {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
         <Text>{rest} · </Text>
-        <Ticker connection={p.connection} pausedSince={p.pausedSince} />
+        <Ticker connection={p.connection} pausedSince={p.pausedSince} freshMs={p.freshMs} />
         {p.changes > 0 ? (
           <Text bold color="yellow">
             {" "}
@@ -73,13 +80,22 @@ export const Header = memo(function Header(p: HeaderProps) {
 /**
  * Re-renders itself when its text changes, and only then: the age ("ok 12s ago") each second
  * for a minute, then each minute; the retry countdown each second. No timer runs without work
- * (none while loading), and nothing else on screen is rendered for the clock.
+ * (none while loading), and nothing else on screen is rendered for the clock. While the data is
+ * fresh the state is "● ok" alone, and the one timer is for the moment it would turn late.
  */
-function Ticker({ connection: c, pausedSince }: { connection: Connection; pausedSince?: number }) {
+function Ticker({
+  connection: c,
+  pausedSince,
+  freshMs,
+}: {
+  connection: Connection;
+  pausedSince?: number;
+  freshMs: number;
+}) {
   const [, setTick] = useState(0);
   const wall = Date.now();
   const mono = performance.now();
-  const wait = nextChangeIn(c, wall, mono, pausedSince);
+  const wait = nextChangeIn(c, wall, mono, pausedSince, freshMs);
   useEffect(() => {
     if (wait === undefined) return;
     const t = setTimeout(() => setTick((n) => n + 1), wait);
@@ -96,7 +112,7 @@ function Ticker({ connection: c, pausedSince }: { connection: Connection; paused
     );
   switch (c.state) {
     case "ok":
-      return <Text color="green">● ok {ago}</Text>;
+      return <Text color="green">● ok{isFresh(c, wall, freshMs) ? "" : ` ${ago}`}</Text>;
     case "loading":
       return <Text dimColor>◌ loading…</Text>;
     case "auth":
@@ -135,15 +151,21 @@ function ageChangeIn(since: number, nowWall: number): number {
   return (Math.floor(age / step) + 1) * step - age;
 }
 
+/** "ok" with no age: the last answer is younger than `freshMs`. */
+export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
+  return c.okWall !== undefined && nowWall - c.okWall < freshMs;
+}
+
 /**
- * ms until the ticking cell's text changes (an age, the countdown, the pause), or undefined:
- * never.
+ * ms until the ticking cell's text changes (an age, the countdown, the pause, fresh data turning
+ * late), or undefined: never.
  */
 export function nextChangeIn(
   c: Connection,
   nowWall: number,
   nowMono: number,
   pausedSince?: number,
+  freshMs = 0,
 ): number | undefined {
   let next: number | undefined;
   const sooner = (t: number) => {
@@ -152,6 +174,8 @@ export function nextChangeIn(
   if (pausedSince !== undefined) {
     sooner(ageChangeIn(pausedSince, nowWall));
     if (c.okWall !== undefined) sooner(ageChangeIn(c.okWall, nowWall));
+  } else if (c.state === "ok" && isFresh(c, nowWall, freshMs) && c.okWall !== undefined) {
+    sooner(c.okWall + freshMs - nowWall); // then the age appears, and ticks
   } else if (c.state !== "loading") {
     if (c.okWall !== undefined) sooner(ageChangeIn(c.okWall, nowWall));
     if (c.state !== "ok" && c.retryAt !== undefined) {

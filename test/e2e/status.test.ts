@@ -15,9 +15,9 @@ afterEach(async () => {
   demo = undefined;
 });
 
-async function open(extra: string[]) {
+async function open(extra: string[], timeout = "1s") {
   demo = await startDemoServer({ port: 0, tickMs: 0, retryAfterSec: 1 });
-  s = startCli(["--base-url", demo.url, "--timeout", "1s", ...extra], {
+  s = startCli(["--base-url", demo.url, "--timeout", timeout, ...extra], {
     cols: 140,
     rows: 30,
     env: { JOBTOP_TOKEN: demo.token },
@@ -40,6 +40,22 @@ async function sample(t: Session, ms: number, stop: (sc: string) => boolean = ()
 }
 
 describe("connection state and status line", () => {
+  it("answers on time: '● ok' stands still; a late answer shows its age, then it is calm again", async () => {
+    const { t, d } = await open(["--interval", "500ms", "--list-interval", "2s"], "4s");
+    await new Promise((r) => setTimeout(r, 700));
+    // Four job polls and more: every answer the same, on time. The state has no age to tick
+    // ("● ok 0s ago", "1s ago", "0s ago" … was a frame a second for nothing).
+    const calm = await sample(t, 2500);
+    const headers = new Set(calm.map((sc) => /● ok[^·]*/.exec(sc.split("\n")[0] ?? "")?.[0]));
+    expect([...headers]).toEqual(["● ok "]);
+    // The selected job's next request gets no answer for 4 s: the data turns late (fresh for two
+    // intervals, 1 s) and the header says how old it is, without waiting for the timeout.
+    d.injectFault("hang", 1);
+    const late = await t.waitFor((sc) => /● ok \ds ago/.test(sc.split("\n")[0] ?? ""), 5000);
+    expect(late.split("\n")[0]).not.toMatch(/retrying|offline/);
+    await t.waitFor((sc) => /● ok ·/.test(sc.split("\n")[0] ?? ""), 10_000);
+  }, 40_000);
+
   it("one timed-out request is 'retrying', not 'offline' next to fresh data", async () => {
     const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
     d.injectFault("hang", 1); // the next request, page or job, gets no answer

@@ -142,12 +142,12 @@ describe("pause and the job interval", () => {
     expect(t.text()).toMatch(/page 1\//);
     expect(demo.requestCount()).toBe(n);
     t.press("p");
-    await t.waitFor(/● ok 0s ago/);
+    await t.waitFor(/● ok(?! \d)/);
     expect(demo.requestCount()).toBeGreaterThan(n);
     t.press("p");
     await t.waitFor(/⏸ paused/);
     t.press("r");
-    await t.waitFor(/● ok 0s ago/);
+    await t.waitFor(/● ok(?! \d)/);
   }, 20_000);
 
   it("- and +: the selected job is polled half and twice as often, shown in the header", async () => {

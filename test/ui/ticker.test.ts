@@ -1,7 +1,7 @@
 // The header's ticking cell wakes exactly when its text changes, and never without a change.
 import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/poll/connection.js";
-import { nextChangeIn } from "../../src/ui/Header.js";
+import { isFresh, nextChangeIn } from "../../src/ui/Header.js";
 
 const conn = (over: Partial<Connection>): Connection => ({
   state: "ok",
@@ -35,6 +35,19 @@ describe("the ticking cell's next change", () => {
     // Paused 4.8 s ago: "paused 4s" turns 5s in 200 ms, before the data's age (500 ms).
     expect(nextChangeIn(failing, WALL, 7_600, WALL - 4_800)).toBe(201);
     expect(nextChangeIn(conn({ state: "loading" }), WALL, 0, WALL - 120_000)).toBe(60_001);
+  });
+
+  it("while the data is fresh, wakes only when it would turn late, then ticks its age", () => {
+    const FRESH = 4_000;
+    // Answered 1.5 s ago, fresh for 4 s: "● ok" until 2.5 s from now, nothing before.
+    expect(nextChangeIn(conn({ okWall: WALL - 1_500 }), WALL, 0, undefined, FRESH)).toBe(2_501);
+    expect(isFresh(conn({ okWall: WALL - 1_500 }), WALL, FRESH)).toBe(true);
+    // Late: the age shows and changes with each second as before.
+    expect(isFresh(conn({ okWall: WALL - 4_300 }), WALL, FRESH)).toBe(false);
+    expect(nextChangeIn(conn({ okWall: WALL - 4_300 }), WALL, 0, undefined, FRESH)).toBe(701);
+    // Not ok: "data from Ns ago" always shows, fresh or not.
+    const failing = conn({ state: "retrying", okWall: WALL - 1_500, retryAt: 10_000 });
+    expect(nextChangeIn(failing, WALL, 9_900, undefined, FRESH)).toBe(101);
   });
 
   it("never wakes while loading or with nothing that moves", () => {
