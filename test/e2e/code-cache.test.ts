@@ -18,7 +18,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CLI, NODE, runCli } from "../helpers/cli.js";
-import { type Session, startCli, startPty } from "./pty.js";
+import { KEYS, type Session, startCli, startPty } from "./pty.js";
 
 let demo: DemoServer;
 let s: Session | undefined;
@@ -186,6 +186,9 @@ describe("code cache", () => {
     t = run(b as string);
     await t.waitFor("State timeline", 8000);
     process.kill(t.pid, "SIGUSR2");
+    // An idle monitor writes nothing: a key makes the write that crashes.
+    await new Promise((r) => setTimeout(r, 200));
+    t.press(KEYS.down);
     await t.exited();
     const trace = t.raw().slice(t.raw().indexOf("jobtop crashed"));
     expect(trace).toContain(`(${b}:`);
