@@ -24,7 +24,7 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
     [symbols, `status ${names.join(", ")}`],
     [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
     ["▶", "the job's current state in its timeline"],
-    ["●", "in the header: connected; the age of the data"],
+    ["●", "in the header: connected, answers on time (the data's age once late)"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
     ["✖", "in the header: offline (no answer), or the token was rejected"],
     ["⏸", "in the header: polling paused (p or r polls again)"],
