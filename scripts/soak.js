@@ -1,4 +1,4 @@
-// Real-time soak: `npm run soak -- --minutes N [--interval 250ms] [--list-interval 1s]`.
+// Real-time soak: `npm run soak -- --minutes N [--interval 250ms] [--list-interval 1s] [--node PATH]`.
 // Runs the built jobtop in a real pseudo-terminal against the demo service (its own process, jobs
 // changing every second), mixes in every fault kind and a few keystrokes, and prints the jobtop
 // process's RSS, heap after a full GC, live timers and sockets once a minute. Ends with `q` and
@@ -18,6 +18,8 @@ const { values } = parseArgs({
     interval: { type: "string", default: "250ms" },
     "list-interval": { type: "string", default: "1s" },
     "sample-ms": { type: "string", default: "60000" },
+    // The Node that runs jobtop (default: this one), e.g. .cache/node24/node_modules/.bin/node.
+    node: { type: "string", default: process.execPath },
     // To tell a leak's cause: --no-faults, --no-keys.
     faults: { type: "boolean", default: true },
     keys: { type: "boolean", default: true },
@@ -73,7 +75,7 @@ const args = [
   values["list-interval"],
 ];
 const probe = pathToFileURL(resolve("scripts/soak-probe.js")).href;
-const term = pty.spawn(process.execPath, ["--expose-gc", "--import", probe, cli, ...args], {
+const term = pty.spawn(values.node, ["--expose-gc", "--import", probe, cli, ...args], {
   name: "xterm-256color",
   cols: 160,
   rows: 45,
@@ -92,7 +94,9 @@ term.onData((d) => {
 });
 const exited = new Promise((r) => term.onExit(r));
 
-console.log(`soak: ${minutes} min, jobtop pid ${term.pid} polling ${baseUrl} every ${values.interval}`);
+console.log(
+  `soak: ${minutes} min, jobtop pid ${term.pid} (node ${values.node}) polling ${baseUrl} every ${values.interval}`,
+);
 console.log("minute   rss MB   heap MB (after GC)   timers   sockets   bytes out   faults");
 let faults = 0;
 const faultTimer = setInterval(() => {
