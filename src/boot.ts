@@ -35,6 +35,7 @@ import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
 
 /** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
@@ -54,6 +55,19 @@ const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 // signal instead, on Node 20 and 24 alike (Node 22.14+ also has --disable-sigusr1, which a bin
 // cannot pass). As early as the bin can, to keep the window at start-up short.
 process.on("SIGUSR1", () => {});
+
+// V8's young generation starts at 1 MB a half and doubles whenever much of it survives a
+// scavenge, up to 16 MB (Node 20) or 64 MB (Node 24) a half, and keeps that size: with data
+// changing every second the monitor's RSS went from ~75 to 110–145 MB that way and stayed there.
+// The maximum is fixed when the heap is set up (only the command line can lower it, which a bin
+// cannot pass), but the growth factor is read each time the young generation would grow: at 1 it
+// stays at its first size. Measured under that load (BENCHMARKS.md, issue 15): Node 20 95–100 MB
+// against 110–132 MB, Node 24 ~109 MB against 130–218 MB (its young generation reached 128 MB). Before the code cache is read: V8 keys a cache by its flags.
+// NODE_OPTIONS=--semi-space-growth-factor=N (or any other value) given by the user wins.
+if (
+  !/semi[-_]space[-_]growth[-_]factor/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)
+)
+  setFlagsFromString("--semi-space-growth-factor=1");
 
 const filename = fileURLToPath(import.meta.url);
 const dir = cacheDir();
