@@ -63,10 +63,8 @@ process.on("SIGUSR1", () => {});
 // cannot pass), but the growth factor is read each time the young generation would grow: at 1 it
 // stays at its first size. Measured under that load (BENCHMARKS.md, issue 15): Node 20 95–100 MB
 // against 110–132 MB, Node 24 ~109 MB against 130–218 MB (its young generation reached 128 MB). Before the code cache is read: V8 keys a cache by its flags.
-// NODE_OPTIONS=--semi-space-growth-factor=N (or any other value) given by the user wins.
-if (
-  !/semi[-_]space[-_]growth[-_]factor/.test(`${process.execArgv.join(" ")} ${process.env.NODE_OPTIONS ?? ""}`)
-)
+// `node --semi-space-growth-factor=N jobtop` (Node refuses it in NODE_OPTIONS) wins.
+if (!/semi[-_]space[-_]growth[-_]factor/.test(process.execArgv.join(" ")))
   setFlagsFromString("--semi-space-growth-factor=1");
 
 const filename = fileURLToPath(import.meta.url);
