@@ -41,6 +41,9 @@ const bundle = await build({
   logLevel: "warning",
 });
 const code = bundle.outputFiles[0].text;
+// The bin reads the bundle's bytes as Latin-1 (src/boot.ts): it must be ASCII, as esbuild writes
+// it by default (charset: ascii, non-ASCII as escapes).
+if (/[^\x00-\x7f]/.test(code)) throw new Error("build: the bundle is not ASCII (src/boot.ts reads it as Latin-1)");
 
 const boot = await build({
   entryPoints: ["src/boot.ts"],
