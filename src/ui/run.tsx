@@ -1,6 +1,6 @@
 // Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
 // on): this module is where Ink, React and Yoga come in.
-import { render } from "ink";
+import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
@@ -26,25 +26,29 @@ export async function mountApp(o: MountOptions): Promise<number> {
   const out = process.stdout;
   const write = (s: string) => out.write(s);
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
-  const app = render(
-    <App
-      monitor={monitor}
-      config={config}
-      writeRaw={write}
-      onSuspend={screen.suspend}
-      onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
-      links={o.links}
-    />,
-    {
-      // The focus reports come in among the keys; Ink must not read them as keys.
-      stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: 15,
-      incrementalRendering: true,
-    },
-  );
-  restoreWrite?.();
+  let app: Instance;
+  try {
+    app = render(
+      <App
+        monitor={monitor}
+        config={config}
+        writeRaw={write}
+        onSuspend={screen.suspend}
+        onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
+        links={o.links}
+      />,
+      {
+        // The focus reports come in among the keys; Ink must not read them as keys.
+        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        exitOnCtrlC: false,
+        patchConsole: false,
+        maxFps: 15,
+        incrementalRendering: true,
+      },
+    );
+  } finally {
+    restoreWrite?.();
+  }
   o.setUnmount(() => app.unmount());
 
   try {
