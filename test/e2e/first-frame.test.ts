@@ -38,7 +38,8 @@ async function textOf(bytes: string, cols: number, rows: number): Promise<string
   await new Promise<void>((r) => term.write(bytes, r));
   const out: string[] = [];
   // A space written and a cell never written look the same.
-  for (let y = 0; y < rows; y++) out.push((term.buffer.active.getLine(y)?.translateToString(true) ?? "").trimEnd());
+  for (let y = 0; y < rows; y++)
+    out.push((term.buffer.active.getLine(y)?.translateToString(true) ?? "").trimEnd());
   term.dispose();
   return out.join("\n");
 }
