@@ -69,12 +69,17 @@ export async function mountApp(o: MountOptions): Promise<number> {
 function eraseUnderFirstFrame(out: NodeJS.WriteStream): () => void {
   const original = out.write;
   let done = false;
-  out.write = function (this: NodeJS.WriteStream, chunk: unknown, ...rest: unknown[]) {
+  out.write = function (this: NodeJS.WriteStream, chunk: unknown, encoding?: unknown, callback?: unknown) {
     if (!done && typeof chunk === "string" && chunk.includes("\n")) {
       done = true;
       chunk = `\x1b[2K${chunk.replace(/\n(?=.)/gs, "\n\x1b[2K")}`;
     }
-    return (original as (...a: unknown[]) => boolean).call(this, chunk, ...rest);
+    return (original as (c: unknown, e?: unknown, cb?: unknown) => boolean).call(
+      this,
+      chunk,
+      encoding,
+      callback,
+    );
   } as typeof out.write;
   return () => {
     out.write = original;
