@@ -66,10 +66,14 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
     if (lines) write(firstFrameBytes(lines));
     return lines !== undefined;
   };
+  // A resize to a size this frame is not drawn at (too small): the old frame goes, Ink draws.
+  const redraw = () => {
+    if (!draw()) write("\x1b[H\x1b[2J");
+  };
   const drawn = draw();
-  if (drawn) out.on("resize", draw);
+  if (drawn) out.on("resize", redraw);
   const { mountApp } = await import("./run.js");
-  if (drawn) out.off("resize", draw);
+  if (drawn) out.off("resize", redraw);
   return mountApp({
     config,
     monitor,
