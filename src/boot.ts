@@ -169,12 +169,18 @@ function tidy(d: string): void {
   for (const c of caches.slice(KEEP)) rmSync(c.path, { force: true });
 }
 
-/** The bundle: this file's text after BUNDLE_MARK, each line without its "//". */
+/**
+ * The bundle: this file's text after BUNDLE_MARK, each line without its "//". The build writes
+ * it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks), so its bytes are
+ * read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less than reading the
+ * file as UTF-8, whose demo data, once decoded, made the whole text two bytes a character).
+ */
 function bundle(): string {
-  const text = readFileSync(filename, "utf8");
-  const at = text.indexOf(BUNDLE_MARK);
+  const bytes = readFileSync(filename);
+  const at = bytes.indexOf(BUNDLE_MARK);
   if (at < 0) throw new Error(`jobtop: ${filename} is damaged (no program in it); reinstall jobtop`);
-  return text.slice(at + BUNDLE_MARK.length + 2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
+  const text = bytes.toString("latin1", at + BUNDLE_MARK.length + 2);
+  return text.replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
 }
 
 const cache = readCache();

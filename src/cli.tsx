@@ -252,8 +252,8 @@ async function main(): Promise<void> {
     pins: config.pins,
   });
   monitor.start();
-  const { runMonitor } = await import("./ui/run.js");
-  const code = await runMonitor(config, monitor);
+  const { startMonitor } = await import("./ui/start.js");
+  const code = await startMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
 }

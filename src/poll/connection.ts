@@ -75,3 +75,8 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
 export function freshWithin(jobIntervalMs: number, listIntervalMs: number, followsJob: boolean): number {
   return 2 * (followsJob ? Math.min(jobIntervalMs, listIntervalMs) : listIntervalMs);
 }
+
+/** "ok" with no age: the last answer is younger than `freshMs` (see freshWithin). */
+export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
+  return c.okWall !== undefined && nowWall - c.okWall < freshMs;
+}

@@ -5,9 +5,7 @@ import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config.js";
 import { fit } from "../model/format.js";
-import { sanitize } from "../model/sanitize.js";
 import type { SshTarget } from "../model/ssh.js";
-import { connectionState, freshWithin } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
 import { type ActionContext, handleKey } from "./actions.js";
 import { DetailColumn } from "./DetailColumn.js";
@@ -16,6 +14,7 @@ import { EventsPane } from "./EventsPane.js";
 import { withEventsPane } from "./events-layout.js";
 import { Header } from "./Header.js";
 import { HelpOverlay } from "./HelpOverlay.js";
+import { headerHost, headerProps } from "./header-props.js";
 import { maxScroll } from "./JobDetail.js";
 import { JsonView, jsonMaxScroll } from "./JsonView.js";
 import { splitKeys } from "./keymap.js";
@@ -24,6 +23,7 @@ import { autoPerPage, computeLayout } from "./layout.js";
 import { handleMouse, parseMouse } from "./mouse.js";
 import { Panes } from "./Panes.js";
 import { StatusLine } from "./StatusLine.js";
+import { paneLineOptions } from "./selected-lines.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
@@ -33,7 +33,7 @@ import { usePickerLines } from "./use-picker-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
-import { createView, viewSummary } from "./view.js";
+import { createView } from "./view.js";
 
 export { WIDE_COLUMNS } from "./layout.js";
 export { SECRETS_HIDE_MS } from "./use-ui-effects.js";
@@ -74,16 +74,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     perPage: autoPerPage(columns, rows),
   });
 
-  const lines = useDetailLines(view.selected, {
-    width: layout.detailWidth,
-    nowSec,
-    labels: config.statusLabels,
-    protocolLabels: config.protocolLabels,
-    showSecrets: ui.showSecrets,
-    highlights: snap.highlights,
-    expanded: ui.expanded,
-    links,
-  });
+  const lines = useDetailLines(
+    view.selected,
+    paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
+  );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets);
   // What the key handlers clamp to: as last drawn.
@@ -133,7 +127,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     ),
   );
 
-  const host = useMemo(() => sanitize(hostOf(config.baseUrl)), [config.baseUrl]);
+  const host = useMemo(() => headerHost(config.baseUrl), [config.baseUrl]);
   if (layout.tiny) {
     return (
       <Text wrap="truncate">
@@ -142,28 +136,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     );
   }
 
-  const facts = snap.list.data?.facts;
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header
-        host={host}
-        page={snap.page}
-        numPages={facts?.numPages ?? 1}
-        order={snap.order}
-        total={facts ? (facts.total ?? "?") : undefined}
-        doubts={facts?.doubts.join(" ")}
-        intervalMs={snap.intervalMs}
-        listIntervalMs={config.listIntervalMs}
-        freshMs={freshWithin(snap.intervalMs, config.listIntervalMs, snap.selectedId !== undefined)}
-        intervalChanged={snap.intervalMs !== config.intervalMs}
-        pausedSince={snap.pausedSince}
-        changes={snap.unseen}
-        connection={connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job)}
-        width={columns}
-        filter={viewSummary(ui, view, config.statusLabels)}
-        profile={config.profile}
-      />
+      <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
       {ui.overlay === "help" ? (
         <HelpOverlay width={columns} height={layout.bodyHeight} labels={config.statusLabels} />
       ) : json ? (
@@ -219,11 +195,3 @@ const PICKER_TITLES = {
   picker: " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel",
   connect: " Connect with ssh: which? 1–9 or ↑↓ Enter · Esc cancel",
 };
-
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host;
-  } catch {
-    return url;
-  }
-}

@@ -6,7 +6,8 @@
 import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
-import type { Connection } from "../poll/connection.js";
+import { type Connection, isFresh } from "../poll/connection.js";
+import { agoText, headerParts, okText } from "./header-props.js";
 
 export interface HeaderProps {
   host: string;
@@ -39,19 +40,7 @@ export interface HeaderProps {
 }
 
 export const Header = memo(function Header(p: HeaderProps) {
-  const parts = [
-    `page ${p.page}/${p.numPages}`,
-    p.order,
-    p.total === undefined ? "… jobs" : `${p.total} jobs`,
-  ];
-  // The poll intervals are the least needed; they go first when the line is short.
-  if (p.width >= 110 || p.intervalChanged)
-    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
-  if (p.filter) parts.push(p.filter);
-  const rest = parts
-    .slice(3)
-    .map((x) => ` · ${x}`)
-    .join("");
+  const { lead, rest } = headerParts(p);
   // Most wanted first, so a narrow terminal cuts the endpoint host, not the connection state.
   return (
     <Box width={p.width} height={1}>
@@ -61,7 +50,7 @@ export const Header = memo(function Header(p: HeaderProps) {
         </Text>
         {p.profile ? <Text bold> {p.profile}</Text> : null}
         {p.profile ? <Text> ·</Text> : null}
-        <Text> {parts.slice(0, 3).join(" · ")}</Text>
+        <Text> {lead}</Text>
         {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
         <Text>{rest} · </Text>
         <Ticker connection={p.connection} pausedSince={p.pausedSince} freshMs={p.freshMs} />
@@ -101,7 +90,7 @@ function Ticker({
     const t = setTimeout(() => setTick((n) => n + 1), wait);
     return () => clearTimeout(t);
   });
-  const ago = c.okWall === undefined ? "never" : `${formatAge((wall - c.okWall) / 1000)} ago`;
+  const ago = agoText(c, wall);
   const retry = c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - mono) / 1000))}s`;
   // Paused: no request goes out, so no state to tell but that, and how old the data gets.
   if (pausedSince !== undefined)
@@ -112,7 +101,7 @@ function Ticker({
     );
   switch (c.state) {
     case "ok":
-      return <Text color="green">● ok{isFresh(c, wall, freshMs) ? "" : ` ${ago}`}</Text>;
+      return <Text color="green">{okText(c, wall, freshMs)}</Text>;
     case "loading":
       return <Text dimColor>◌ loading…</Text>;
     case "auth":
@@ -149,11 +138,6 @@ function ageChangeIn(since: number, nowWall: number): number {
   const age = Math.max(0, nowWall - since);
   const step = (AGE_STEPS.find(([below]) => age < below * 1000)?.[1] ?? 86_400) * 1000;
   return (Math.floor(age / step) + 1) * step - age;
-}
-
-/** "ok" with no age: the last answer is younger than `freshMs`. */
-export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
-  return c.okWall !== undefined && nowWall - c.okWall < freshMs;
 }
 
 /**

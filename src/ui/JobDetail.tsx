@@ -1,10 +1,8 @@
 // The detail pane: the selected job's lines, scrolled to `scroll`, clipped to the pane.
 import { Box, Text } from "ink";
 import { memo } from "react";
-import { fit } from "../model/format.js";
-import { linked } from "../terminal/hyperlinks.js";
 import type { Line } from "./detail-lines.js";
-import { scrollPosition } from "./scroll-position.js";
+import { detailLineText, detailWindow } from "./detail-window.js";
 
 export interface JobDetailProps {
   lines: Line[];
@@ -15,22 +13,16 @@ export interface JobDetailProps {
   title: string;
 }
 
-export function JobDetail({ lines, scroll, width, height, focused, title }: JobDetailProps) {
-  const body = Math.max(0, height - 1);
-  const top = Math.max(0, Math.min(scroll, lines.length - body));
-  const shown = lines.slice(top, top + body);
-  // Where the pane is scrolled to, at the right end of the title line, apart from the title.
-  const where = scrollPosition(top, shown.length, lines.length);
+export function JobDetail(props: JobDetailProps) {
+  const { width, focused } = props;
+  const w = detailWindow(props);
   return (
-    <Box flexDirection="column" width={width} height={height}>
+    <Box flexDirection="column" width={width} height={props.height}>
       <Text bold inverse={focused} dimColor={!focused} wrap="truncate">
-        {fit(
-          `${title}${focused ? "  (↑↓ scroll, Enter expand, Tab back)" : ""}`,
-          Math.max(0, width - where.length),
-        )}
-        {where.length <= width ? where : ""}
+        {w.title}
+        {w.where}
       </Text>
-      {shown.map((l, i) => (
+      {w.shown.map((l, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: lines are positional; the index is their identity
         <DetailLine key={i} line={l} width={width} />
       ))}
@@ -46,7 +38,7 @@ const DetailLine = memo(
   function DetailLine({ line: l, width }: { line: Line; width: number }) {
     return (
       <Text color={l.color} bold={l.bold} dimColor={l.dim} inverse={l.inverse} wrap="truncate">
-        {l.link ? withLink(fit(l.text, width), l.link) : fit(l.text, width)}
+        {detailLineText(l, width)}
       </Text>
     );
   },
@@ -64,10 +56,4 @@ const DetailLine = memo(
 /** Largest useful scroll offset for a pane of `height` rows. */
 export function maxScroll(lines: Line[], height: number): number {
   return Math.max(0, lines.length - Math.max(0, height - 1));
-}
-
-/** The line's text as a link; the padding after it stays outside (no underlined blanks). */
-function withLink(text: string, target: string): string {
-  const body = text.trimEnd();
-  return linked(body, target) + text.slice(body.length);
 }

@@ -4,9 +4,9 @@ import { Box, Text } from "ink";
 import { memo } from "react";
 import type { PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
-import { fit, formatAge } from "../model/format.js";
-import { sanitize } from "../model/sanitize.js";
-import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
+import { formatAge } from "../model/format.js";
+import type { Column } from "./columns.js";
+import { errorRow, jobRow, listBodyRows, listNote, listTitles, listTop } from "./list-rows.js";
 import { markMatches } from "./mark-matches.js";
 
 export interface JobListProps {
@@ -30,16 +30,6 @@ export interface JobListProps {
   mark?: string;
 }
 
-/** Rows for jobs in a list pane of `height` (the first is the titles, the last maybe a note). */
-export function listBodyRows(height: number, note: boolean): number {
-  return Math.max(0, height - 1 - (note ? 1 : 0));
-}
-
-/** The first row shown: the cursor kept in view, centred where the page allows. */
-export function listTop(cursor: number, bodyRows: number, count: number): number {
-  return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
-}
-
 export function JobList(props: JobListProps) {
   const { items, cursor, width, height, columns } = props;
   const bodyRows = listBodyRows(height, props.note !== undefined);
@@ -48,11 +38,11 @@ export function JobList(props: JobListProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text dimColor={!props.focused} bold wrap="truncate">
-        {fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, props.position)}`, width)}
+        {listTitles(columns, props.position, width)}
       </Text>
       {visible.length === 0 ? (
         <Text dimColor wrap="truncate">
-          {fit(`  ${props.emptyText}`, width)}
+          {listNote(props.emptyText, width)}
         </Text>
       ) : (
         visible.map((item, i) => {
@@ -73,14 +63,14 @@ export function JobList(props: JobListProps) {
             />
           ) : (
             <Text key={key} color="red" inverse={index === cursor} wrap="truncate">
-              {fit(`${index === cursor ? "›" : " "} ! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width)}
+              {errorRow(item, index === cursor, width)}
             </Text>
           );
         })
       )}
       {props.note ? (
         <Text dimColor wrap="truncate">
-          {fit(`  ${props.note}`, width)}
+          {listNote(props.note, width)}
         </Text>
       ) : null}
     </Box>
@@ -115,13 +105,11 @@ const Row = memo(function Row({
   nowSec,
   mark,
 }: RowProps) {
-  const cells = rowCells(job, columns, labels, nowSec);
-  const marker = `${selected ? "›" : " "}${changed ? "✱" : pinned ? "★" : " "}`;
-  const tail = fit(cells.rest, Math.max(0, width - MARKER_WIDTH - 1 - (columns[0]?.width ?? 0)));
+  const r = jobRow(job, { width, columns, labels, selected, changed, pinned, nowSec });
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
-      {marker}
-      <Text color={cells.statusColor}>{marked(cells.status, mark)}</Text> {marked(tail, mark)}
+      {r.marker}
+      <Text color={r.statusColor}>{marked(r.status, mark)}</Text> {marked(r.tail, mark)}
     </Text>
   );
 }, sameRow);

@@ -2,7 +2,7 @@
 // row selects it, a click on the detail pane focuses it. Terminals report SGR mouse events
 // (ESC [ < button ; column ; row M|m) as input; Ink hands them over without the ESC.
 import type { ActionContext } from "./actions.js";
-import { listBodyRows, listTop } from "./JobList.js";
+import { listBodyRows, listTop } from "./list-rows.js";
 
 export interface MouseEvent {
   button: number;

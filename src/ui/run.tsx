@@ -1,73 +1,55 @@
-// Runs the full-screen monitor: the terminal taken (src/terminal/screen.ts, which also hands it
-// back on every way out and on a suspend), the first page awaited briefly, then Ink.
+// Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
+// on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
-import { FOCUS_OFF, FOCUS_ON, withoutFocusReports } from "../terminal/focus.js";
-import { hyperlinksOn } from "../terminal/hyperlinks.js";
-import { createBell, Notifier } from "../terminal/notifier.js";
-import { pickNotify } from "../terminal/notify.js";
-import { takeScreen } from "../terminal/screen.js";
+import { withoutFocusReports } from "../terminal/focus.js";
+import type { Notifier } from "../terminal/notifier.js";
+import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
-import { TitleWriter } from "../terminal/title.js";
 import { App } from "./App.js";
-import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
 
-/** How long the first frame waits for the first page before it shows "loading…" instead. */
-const FIRST_PAGE_WAIT_MS = 300;
+export interface MountOptions {
+  config: Config;
+  monitor: Monitor;
+  screen: Screen;
+  notifier: Notifier | undefined;
+  links: boolean;
+  /** The first frame is on screen (first-frame.ts): Ink's first frame replaces it line by line. */
+  overPreFrame: boolean;
+  /** How the screen's hand-back stops the app. */
+  setUnmount: (unmount: () => void) => void;
+}
 
-/** Runs the monitor on a Monitor already started, so its first request is under way. */
-export async function runMonitor(config: Config, monitor: Monitor): Promise<number> {
+export async function mountApp(o: MountOptions): Promise<number> {
+  const { config, monitor, screen, notifier } = o;
   const out = process.stdout;
   const write = (s: string) => out.write(s);
-  const ring = createBell(write);
-  if (config.bell) ringOnChange(monitor, ring);
-  const kind = pickNotify(config.notify);
-  const notifier =
-    kind === "off" ? undefined : new Notifier({ kind, write, labels: config.statusLabels, ring });
-  if (notifier) notifyOnChange(monitor, notifier);
-  const title = config.title ? new TitleWriter(write) : undefined;
-  if (title) titleOnChange(monitor, title, config);
-
-  let app: Instance | undefined;
-  const screen = takeScreen({
-    stop: () => {
-      monitor.stop();
-      notifier?.stop();
-      app?.unmount();
-    },
-    // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
-    // makes it clear the screen and draw the whole frame then. A resume takes the same path.
-    redraw: () => out.emit("resize"),
-    mouse: config.mouse,
-    // Focus reports only for the notifications, which go out only while the terminal is not focused.
-    modes: {
-      enter: () => (title?.enter() ?? "") + (notifier ? FOCUS_ON : ""),
-      leave: () => (notifier ? FOCUS_OFF : "") + (title?.leave() ?? ""),
-    },
-  });
-  screen.enter();
-  // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
-  // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
-  await firstPage(monitor, FIRST_PAGE_WAIT_MS);
-  app = render(
-    <App
-      monitor={monitor}
-      config={config}
-      writeRaw={write}
-      onSuspend={screen.suspend}
-      onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
-      links={hyperlinksOn(config.hyperlinks)}
-    />,
-    {
-      // The focus reports come in among the keys; Ink must not read them as keys.
-      stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
-      exitOnCtrlC: false,
-      patchConsole: false,
-      maxFps: 15,
-      incrementalRendering: true,
-    },
-  );
+  const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
+  let app: Instance;
+  try {
+    app = render(
+      <App
+        monitor={monitor}
+        config={config}
+        writeRaw={write}
+        onSuspend={screen.suspend}
+        onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
+        links={o.links}
+      />,
+      {
+        // The focus reports come in among the keys; Ink must not read them as keys.
+        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        exitOnCtrlC: false,
+        patchConsole: false,
+        maxFps: 15,
+        incrementalRendering: true,
+      },
+    );
+  } finally {
+    restoreWrite?.();
+  }
+  o.setUnmount(() => app.unmount());
 
   try {
     await app.waitUntilExit();
@@ -77,22 +59,29 @@ export async function runMonitor(config: Config, monitor: Monitor): Promise<numb
   return 0;
 }
 
-/** Resolves once the page has answered (data or error), or after `ms`. */
-function firstPage(monitor: Monitor, ms: number): Promise<void> {
-  return new Promise((resolve) => {
-    const answered = () => {
-      const { list } = monitor.getSnapshot();
-      return list.data !== undefined || list.error !== undefined;
-    };
-    if (answered()) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    const unsubscribe = monitor.subscribe(() => {
-      if (answered()) done();
-    });
-  });
+/**
+ * Ink writes its first frame from the cursor (home) without erasing: each line's cells are
+ * overwritten, but what the first frame had beyond the end of a line Ink draws shorter (an age
+ * that went from "59s" to "1m" meanwhile) would stay. So the rows of Ink's first frame each
+ * start with an erase of the row (ESC [2K: no move, so nothing flickers). Ink renders the first
+ * frame synchronously within render(); the wrapper is gone when it returns.
+ */
+function eraseUnderFirstFrame(out: NodeJS.WriteStream): () => void {
+  const original = out.write;
+  let done = false;
+  out.write = function (this: NodeJS.WriteStream, chunk: unknown, encoding?: unknown, callback?: unknown) {
+    if (!done && typeof chunk === "string" && chunk.includes("\n")) {
+      done = true;
+      chunk = `\x1b[2K${chunk.replace(/\n(?=.)/gs, "\n\x1b[2K")}`;
+    }
+    return (original as (c: unknown, e?: unknown, cb?: unknown) => boolean).call(
+      this,
+      chunk,
+      encoding,
+      callback,
+    );
+  } as typeof out.write;
+  return () => {
+    out.write = original;
+  };
 }

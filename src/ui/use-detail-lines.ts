@@ -5,22 +5,9 @@
 // content changed: compared field by field (sameBody), which is exact, and costs a length check
 // and a memory compare per long string where building would wrap and sanitise them.
 import { useMemo, useRef } from "react";
-import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
-import { unknownFields } from "../api/unknown-fields.js";
-import { type Highlights, isHighlighted } from "../model/highlights.js";
-import {
-  type DetailOptions,
-  detailBody,
-  detailHead,
-  detailMore,
-  type Line,
-  sameBody,
-} from "./detail-lines.js";
-
-export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
-  highlights: Highlights;
-}
+import { type Line, sameBody } from "./detail-lines.js";
+import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "./selected-lines.js";
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
   const { width, nowSec, labels, protocolLabels, showSecrets, highlights, expanded, links } = o;
@@ -30,25 +17,13 @@ export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Lin
     bodyJob.current = job;
   const stable = bodyJob.current;
   const body = useMemo(
-    () => (stable ? detailBody(stable, { width, protocolLabels, showSecrets, expanded, links }) : []),
+    () => (stable ? bodyLines(stable, { width, protocolLabels, showSecrets, expanded, links }) : []),
     [stable, width, protocolLabels, showSecrets, expanded, links],
   );
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
-  const more = useMemo(
-    () => (job ? detailMore(job, unknownFields(rawOf(job)), { width, showSecrets }) : []),
-    [job, width, showSecrets],
-  );
+  const more = useMemo(() => (job ? moreLines(job, { width, showSecrets }) : []), [job, width, showSecrets]);
   const head = useMemo(
-    () =>
-      job
-        ? detailHead(job, {
-            width,
-            nowSec,
-            labels,
-            showSecrets,
-            isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, performance.now()),
-          })
-        : [],
+    () => (job ? headLines(job, { width, nowSec, labels, showSecrets, highlights }) : []),
     [job, width, nowSec, labels, showSecrets, highlights],
   );
   return useMemo(() => head.concat(body, more), [head, body, more]);

@@ -36,11 +36,12 @@ afterAll(() => {
 });
 
 describe("the npm package", () => {
-  it("holds the one bundled file, README and LICENSE, under 600 kB, with no dependencies", () => {
+  it("holds the one bundled file (and dist/package.json: it is CommonJS), README and LICENSE, under 600 kB, with no dependencies", () => {
     expect(packInfo.files.map((f) => f.path).sort()).toEqual([
       "LICENSE",
       "README.md",
       "dist/jobtop.js",
+      "dist/package.json",
       "package.json",
     ]);
     expect(packInfo.size).toBeLessThan(600_000);

@@ -1,7 +1,8 @@
 // The header's ticking cell wakes exactly when its text changes, and never without a change.
 import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/poll/connection.js";
-import { isFresh, nextChangeIn } from "../../src/ui/Header.js";
+import { isFresh } from "../../src/poll/connection.js";
+import { nextChangeIn } from "../../src/ui/Header.js";
 
 const conn = (over: Partial<Connection>): Connection => ({
   state: "ok",

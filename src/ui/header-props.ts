@@ -1,0 +1,80 @@
+// The header's props from the monitor's data, the config and the UI state: pure, so the first
+// frame (first-frame.ts) and App give the header the same facts.
+import type { Config } from "../config.js";
+import { formatAge } from "../model/format.js";
+import { sanitize } from "../model/sanitize.js";
+import { type Connection, connectionState, freshWithin, isFresh } from "../poll/connection.js";
+import type { MonitorSnapshot } from "../poll/monitor.js";
+import type { HeaderProps } from "./Header.js";
+import type { UiState } from "./ui-state.js";
+import { type View, viewSummary } from "./view.js";
+
+export function headerProps(
+  snap: MonitorSnapshot,
+  config: Config,
+  ui: UiState,
+  view: View,
+  o: { host: string; width: number },
+): HeaderProps {
+  const facts = snap.list.data?.facts;
+  return {
+    host: o.host,
+    page: snap.page,
+    numPages: facts?.numPages ?? 1,
+    order: snap.order,
+    total: facts ? (facts.total ?? "?") : undefined,
+    doubts: facts?.doubts.join(" "),
+    intervalMs: snap.intervalMs,
+    listIntervalMs: config.listIntervalMs,
+    freshMs: freshWithin(snap.intervalMs, config.listIntervalMs, snap.selectedId !== undefined),
+    intervalChanged: snap.intervalMs !== config.intervalMs,
+    pausedSince: snap.pausedSince,
+    changes: snap.unseen,
+    connection: connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job),
+    width: o.width,
+    filter: viewSummary(ui, view, config.statusLabels),
+    profile: config.profile,
+  };
+}
+
+/** The service's host for the header, sanitised (it is the user's text, or the service's). */
+export function headerHost(baseUrl: string): string {
+  let host: string;
+  try {
+    host = new URL(baseUrl).host;
+  } catch {
+    host = baseUrl;
+  }
+  return sanitize(host);
+}
+
+/**
+ * The header's facts as text, most wanted first (a narrow terminal cuts the end): the page, the
+ * order and the count lead; the rest (intervals, filters) each begin with " · ". The poll
+ * intervals are the least needed and go first when the line is short.
+ */
+export function headerParts(p: HeaderProps): { lead: string; rest: string } {
+  const parts = [
+    `page ${p.page}/${p.numPages}`,
+    p.order,
+    p.total === undefined ? "… jobs" : `${p.total} jobs`,
+  ];
+  if (p.width >= 110 || p.intervalChanged)
+    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
+  if (p.filter) parts.push(p.filter);
+  const rest = parts
+    .slice(3)
+    .map((x) => ` · ${x}`)
+    .join("");
+  return { lead: parts.slice(0, 3).join(" · "), rest };
+}
+
+/** How old the data is, as the header says it ("12s ago", "never"). */
+export function agoText(c: Connection, nowWall: number): string {
+  return c.okWall === undefined ? "never" : `${formatAge((nowWall - c.okWall) / 1000)} ago`;
+}
+
+/** The connected state: "● ok" while the answers come on time, "● ok 12s ago" once late. */
+export function okText(c: Connection, nowWall: number, freshMs: number): string {
+  return isFresh(c, nowWall, freshMs) ? "● ok" : `● ok ${agoText(c, nowWall)}`;
+}

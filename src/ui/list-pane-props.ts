@@ -1,0 +1,51 @@
+// What the list pane shows, from the monitor's data and the UI state: pure, so the first frame
+// (first-frame.ts) and ListPane give JobList the same props.
+import type { Config } from "../config.js";
+import { isHighlighted } from "../model/highlights.js";
+import type { MonitorSnapshot } from "../poll/monitor.js";
+import type { Column } from "./columns.js";
+import type { JobListProps } from "./JobList.js";
+import type { Layout } from "./layout.js";
+import type { UiState } from "./ui-state.js";
+import type { View } from "./view.js";
+
+export interface ListPaneInput {
+  view: View;
+  snap: MonitorSnapshot;
+  ui: UiState;
+  layout: Layout;
+  config: Config;
+  nowSec: number;
+}
+
+/** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */
+export function listPaneProps(
+  { view, snap, ui, layout, config, nowSec }: ListPaneInput,
+  columns: Column[],
+): JobListProps {
+  const duplicates = snap.list.data?.duplicates ?? 0;
+  const filtered = ui.filter.trim() !== "" || ui.statusFilter !== undefined;
+  const emptyText = snap.list.data
+    ? filtered
+      ? "no job on this page matches the filter (→ next page, Esc clears)"
+      : "no jobs"
+    : "loading…";
+  const row = view.selection.row;
+  const position = view.items.length > 0 ? `${row >= 0 ? row + 1 : "–"}/${view.items.length}` : "";
+  return {
+    items: view.items,
+    cursor: view.selection.row,
+    width: layout.listWidth,
+    height: layout.listHeight,
+    columns,
+    labels: config.statusLabels,
+    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, performance.now()),
+    pinned: (id) => snap.pins.some((p) => p.id === id),
+    nowSec,
+    focused: ui.focus === "list",
+    emptyText,
+    note: duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined,
+    position,
+    mark: ui.filter.trim() || undefined,
+  };
+}

@@ -1,0 +1,52 @@
+// The list pane's lines as text: the titles, each row's marker and cells, a malformed row, the
+// empty line. Pure: JobList paints these with Ink, and the first frame (first-frame.ts) paints
+// the same text before Ink has loaded.
+import type { PageItem } from "../api/client.js";
+import type { Job } from "../api/schema.js";
+import { fit } from "../model/format.js";
+import { sanitize } from "../model/sanitize.js";
+import { type Column, headerCells, MARKER_WIDTH, rowCells } from "./columns.js";
+
+/** Rows for jobs in a list pane of `height` (the first is the titles, the last maybe a note). */
+export function listBodyRows(height: number, note: boolean): number {
+  return Math.max(0, height - 1 - (note ? 1 : 0));
+}
+
+/** The first row shown: the cursor kept in view, centred where the page allows. */
+export function listTop(cursor: number, bodyRows: number, count: number): number {
+  return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
+}
+
+/** The titles row; `position` ("12/100") at the right end of the remark's title. */
+export function listTitles(columns: Column[], position: string | undefined, width: number): string {
+  return fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, position)}`, width);
+}
+
+/** A dim line of the pane's own (no rows, duplicates hidden), indented past the marker. */
+export function listNote(text: string, width: number): string {
+  return fit(`  ${text}`, width);
+}
+
+/** A row the page held that is not a job: its id and what was wrong, sanitised. */
+export function errorRow(item: PageItem & { ok: false }, selected: boolean, width: number): string {
+  return fit(`${selected ? "›" : " "} ! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width);
+}
+
+/** One job's row: the marker (selection ›, change ✱, pin ★), the status cell and the rest. */
+export function jobRow(
+  job: Job,
+  o: {
+    width: number;
+    columns: Column[];
+    labels: Record<number, string>;
+    selected: boolean;
+    changed: boolean;
+    pinned?: boolean;
+    nowSec: number;
+  },
+) {
+  const cells = rowCells(job, o.columns, o.labels, o.nowSec);
+  const marker = `${o.selected ? "›" : " "}${o.changed ? "✱" : o.pinned ? "★" : " "}`;
+  const tail = fit(cells.rest, Math.max(0, o.width - MARKER_WIDTH - 1 - (o.columns[0]?.width ?? 0)));
+  return { marker, status: cells.status, statusColor: cells.statusColor, tail };
+}

@@ -1,0 +1,65 @@
+// The selected job's detail lines, as the pane shows them: head, body and the "More" section,
+// each from its own options. The hook (use-detail-lines.ts) rebuilds them part by part; the first
+// frame (first-frame.ts) builds them whole, from the same parts.
+import { rawOf } from "../api/raw.js";
+import type { Job } from "../api/schema.js";
+import { unknownFields } from "../api/unknown-fields.js";
+import type { Config } from "../config.js";
+import { type Highlights, isHighlighted } from "../model/highlights.js";
+import type { MonitorSnapshot } from "../poll/monitor.js";
+import {
+  type BodyOptions,
+  type DetailOptions,
+  detailBody,
+  detailHead,
+  detailMore,
+  type Line,
+} from "./detail-lines.js";
+import type { UiState } from "./ui-state.js";
+
+export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
+  highlights: Highlights;
+}
+
+export function headLines(job: Job, o: DetailLinesOptions): Line[] {
+  const { width, nowSec, labels, showSecrets, highlights } = o;
+  return detailHead(job, {
+    width,
+    nowSec,
+    labels,
+    showSecrets,
+    isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, performance.now()),
+  });
+}
+
+export function bodyLines(job: Job, o: BodyOptions): Line[] {
+  const { width, protocolLabels, showSecrets, expanded, links } = o;
+  return detailBody(job, { width, protocolLabels, showSecrets, expanded, links });
+}
+
+export function moreLines(job: Job, o: Pick<DetailOptions, "width" | "showSecrets">): Line[] {
+  return detailMore(job, unknownFields(rawOf(job)), { width: o.width, showSecrets: o.showSecrets });
+}
+
+export function selectedLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
+  return job ? headLines(job, o).concat(bodyLines(job, o), moreLines(job, o)) : [];
+}
+
+/** The options the monitor builds the pane with, from its state. */
+export function paneLineOptions(
+  s: { width: number; nowSec: number; links: boolean },
+  config: Pick<Config, "statusLabels" | "protocolLabels">,
+  ui: Pick<UiState, "showSecrets" | "expanded">,
+  snap: Pick<MonitorSnapshot, "highlights">,
+): DetailLinesOptions {
+  return {
+    width: s.width,
+    nowSec: s.nowSec,
+    labels: config.statusLabels,
+    protocolLabels: config.protocolLabels,
+    showSecrets: ui.showSecrets,
+    highlights: snap.highlights,
+    expanded: ui.expanded,
+    links: s.links,
+  };
+}

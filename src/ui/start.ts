@@ -1,0 +1,106 @@
+// Starts the full-screen monitor: the terminal taken (src/terminal/screen.ts, which also hands it
+// back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
+// from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
+// loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
+import type { Config } from "../config.js";
+import type { Monitor } from "../poll/monitor.js";
+import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
+import { hyperlinksOn } from "../terminal/hyperlinks.js";
+import { createBell, Notifier } from "../terminal/notifier.js";
+import { pickNotify } from "../terminal/notify.js";
+import { takeScreen } from "../terminal/screen.js";
+import { TitleWriter } from "../terminal/title.js";
+import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
+import { firstFrameBytes, firstFrameLines } from "./first-frame.js";
+
+/** How long the first frame waits for the first page before it shows "loading…" instead. */
+const FIRST_PAGE_WAIT_MS = 300;
+
+/** Runs the monitor on a Monitor already started, so its first request is under way. */
+export async function startMonitor(config: Config, monitor: Monitor): Promise<number> {
+  const out = process.stdout;
+  const write = (s: string) => out.write(s);
+  const ring = createBell(write);
+  if (config.bell) ringOnChange(monitor, ring);
+  const kind = pickNotify(config.notify);
+  const notifier =
+    kind === "off" ? undefined : new Notifier({ kind, write, labels: config.statusLabels, ring });
+  if (notifier) notifyOnChange(monitor, notifier);
+  const title = config.title ? new TitleWriter(write) : undefined;
+  if (title) titleOnChange(monitor, title, config);
+  const links = hyperlinksOn(config.hyperlinks);
+
+  let unmount: (() => void) | undefined;
+  const screen = takeScreen({
+    stop: () => {
+      monitor.stop();
+      notifier?.stop();
+      unmount?.();
+    },
+    // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
+    // makes it clear the screen and draw the whole frame then. A resume takes the same path
+    // (before Ink is up, to the first frame's listener below).
+    redraw: () => out.emit("resize"),
+    mouse: config.mouse,
+    // Focus reports only for the notifications, which go out only while the terminal is not focused.
+    modes: {
+      enter: () => (title?.enter() ?? "") + (notifier ? FOCUS_ON : ""),
+      leave: () => (notifier ? FOCUS_OFF : "") + (title?.leave() ?? ""),
+    },
+  });
+  screen.enter();
+  // Ink draws at most maxFps frames a second: a "loading…" frame drawn now would hold the frame
+  // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
+  await firstPage(monitor, FIRST_PAGE_WAIT_MS);
+  // Drawn again on a resize (or a resume) until Ink takes over, as Ink would.
+  const draw = (): boolean => {
+    const lines = firstFrameLines({
+      snap: monitor.getSnapshot(),
+      config,
+      monitor,
+      columns: out.columns || 80,
+      rows: out.rows || 24,
+      now: Date.now(),
+      links,
+    });
+    if (lines) write(firstFrameBytes(lines));
+    return lines !== undefined;
+  };
+  // A resize to a size this frame is not drawn at (too small): the old frame goes, Ink draws.
+  const redraw = () => {
+    if (!draw()) write("\x1b[H\x1b[2J");
+  };
+  const drawn = draw();
+  if (drawn) out.on("resize", redraw);
+  const { mountApp } = await import("./run.js");
+  if (drawn) out.off("resize", redraw);
+  return mountApp({
+    config,
+    monitor,
+    screen,
+    notifier,
+    links,
+    overPreFrame: drawn,
+    setUnmount: (u) => (unmount = u),
+  });
+}
+
+/** Resolves once the page has answered (data or error), or after `ms`. */
+function firstPage(monitor: Monitor, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const answered = () => {
+      const { list } = monitor.getSnapshot();
+      return list.data !== undefined || list.error !== undefined;
+    };
+    if (answered()) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    const unsubscribe = monitor.subscribe(() => {
+      if (answered()) done();
+    });
+  });
+}
