@@ -2,16 +2,9 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import type { Line } from "./detail-lines.js";
-import { detailLineText, detailWindow } from "./detail-window.js";
+import { type DetailWindowInput, detailLineText, detailWindow } from "./detail-window.js";
 
-export interface JobDetailProps {
-  lines: Line[];
-  scroll: number;
-  width: number;
-  height: number;
-  focused: boolean;
-  title: string;
-}
+export type JobDetailProps = DetailWindowInput;
 
 export function JobDetail(props: JobDetailProps) {
   const { width, focused } = props;

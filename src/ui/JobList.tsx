@@ -6,7 +6,15 @@ import type { PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import { formatAge } from "../model/format.js";
 import type { Column } from "./columns.js";
-import { errorRow, jobRow, listBodyRows, listNote, listTitles, listTop } from "./list-rows.js";
+import {
+  errorRow,
+  type JobRowOptions,
+  jobRow,
+  listBodyRows,
+  listNote,
+  listTitles,
+  listTop,
+} from "./list-rows.js";
 import { markMatches } from "./mark-matches.js";
 
 export interface JobListProps {
@@ -77,15 +85,8 @@ export function JobList(props: JobListProps) {
   );
 }
 
-interface RowProps {
+interface RowProps extends JobRowOptions {
   job: Job;
-  width: number;
-  columns: Column[];
-  labels: Record<number, string>;
-  selected: boolean;
-  changed: boolean;
-  pinned?: boolean;
-  nowSec: number;
   mark: string | undefined;
 }
 

@@ -6,14 +6,17 @@ import { linked } from "../terminal/hyperlinks.js";
 import type { Line } from "./detail-lines.js";
 import { scrollPosition } from "./scroll-position.js";
 
-export function detailWindow(o: {
+/** What the pane shows: JobDetail's props. */
+export interface DetailWindowInput {
   lines: Line[];
   scroll: number;
   width: number;
   height: number;
   focused: boolean;
   title: string;
-}) {
+}
+
+export function detailWindow(o: DetailWindowInput) {
   const { lines, width, focused } = o;
   const body = Math.max(0, o.height - 1);
   const top = Math.max(0, Math.min(o.scroll, lines.length - body));

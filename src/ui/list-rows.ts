@@ -33,18 +33,17 @@ export function errorRow(item: PageItem & { ok: false }, selected: boolean, widt
 }
 
 /** One job's row: the marker (selection ›, change ✱, pin ★), the status cell and the rest. */
-export function jobRow(
-  job: Job,
-  o: {
-    width: number;
-    columns: Column[];
-    labels: Record<number, string>;
-    selected: boolean;
-    changed: boolean;
-    pinned?: boolean;
-    nowSec: number;
-  },
-) {
+export interface JobRowOptions {
+  width: number;
+  columns: Column[];
+  labels: Record<number, string>;
+  selected: boolean;
+  changed: boolean;
+  pinned?: boolean;
+  nowSec: number;
+}
+
+export function jobRow(job: Job, o: JobRowOptions) {
   const cells = rowCells(job, o.columns, o.labels, o.nowSec);
   const marker = `${o.selected ? "›" : " "}${o.changed ? "✱" : o.pinned ? "★" : " "}`;
   const tail = fit(cells.rest, Math.max(0, o.width - MARKER_WIDTH - 1 - (o.columns[0]?.width ?? 0)));
