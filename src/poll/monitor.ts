@@ -53,6 +53,11 @@ export interface MonitorSnapshot {
   pausedSince: number | undefined;
   /** How often the selected job is polled while on the page (+ and - change it). */
   intervalMs: number;
+  /**
+   * How often the selected job is asked for now: intervalMs, or the page's interval while it is
+   * off the page or missing. The header's "on time" counts from this.
+   */
+  jobPollMs: number;
 }
 
 /** A pinned job as the events pane lists it. */
@@ -138,6 +143,7 @@ export class Monitor {
       unseen: 0,
       pins: [],
       pausedSince: undefined,
+      jobPollMs: opts.intervalMs,
       intervalMs: opts.intervalMs,
     };
     this.pinPollers = new PinPollers<JobAnswer>({
@@ -444,6 +450,7 @@ export class Monitor {
     const watched = onPage || this.isPinned(id);
     this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
     this.job.setInterval(this.jobInterval);
+    if (this.jobInterval !== this.snap.jobPollMs) this.update({ jobPollMs: this.jobInterval });
   }
 
   /** How often the selected job is asked for now. */

@@ -26,7 +26,7 @@ export function headerProps(
     doubts: facts?.doubts.join(" "),
     intervalMs: snap.intervalMs,
     listIntervalMs: config.listIntervalMs,
-    freshMs: freshWithin(snap.intervalMs, config.listIntervalMs, snap.selectedId !== undefined),
+    freshMs: freshWithin(snap.jobPollMs, config.listIntervalMs, snap.selectedId !== undefined),
     intervalChanged: snap.intervalMs !== config.intervalMs,
     pausedSince: snap.pausedSince,
     changes: snap.unseen,

@@ -56,6 +56,18 @@ describe("connection state and status line", () => {
     await t.waitFor((sc) => /● ok ·/.test(sc.split("\n")[0] ?? ""), 10_000);
   }, 40_000);
 
+  it("a job followed off the page is polled at the page interval, and that is on time too", async () => {
+    // The page every 3 s; the selected job every 300 ms while on the page, every 3 s off it.
+    const { t } = await open(["--interval", "300ms", "--list-interval", "3s"]);
+    t.press(":5\r"); // job 5 is on the last page, not this one
+    await t.waitFor(/not on this page/, 5000);
+    await new Promise((r) => setTimeout(r, 500));
+    // Two answers in 3 s: fresh within 6 s, not within two of the on-page 300 ms.
+    const seen = await sample(t, 7000);
+    const headers = new Set(seen.map((sc) => /● ok[^·]*/.exec(sc.split("\n")[0] ?? "")?.[0]));
+    expect([...headers]).toEqual(["● ok "]);
+  }, 40_000);
+
   it("one timed-out request is 'retrying', not 'offline' next to fresh data", async () => {
     const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
     d.injectFault("hang", 1); // the next request, page or job, gets no answer
