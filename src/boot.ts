@@ -58,14 +58,36 @@ process.on("SIGUSR1", () => {});
 
 // V8's young generation starts at 1 MB a half and doubles whenever much of it survives a
 // scavenge, up to 16 MB (Node 20) or 64 MB (Node 24) a half, and keeps that size: with data
-// changing every second the monitor's RSS went from ~75 to 110–145 MB that way and stayed there.
+// changing every second the monitor's RSS went from ~75 to 110–218 MB that way and stayed there.
 // The maximum is fixed when the heap is set up (only the command line can lower it, which a bin
 // cannot pass), but the growth factor is read each time the young generation would grow: at 1 it
-// stays at its first size. Measured under that load (BENCHMARKS.md, issue 15): Node 20 95–100 MB
-// against 110–132 MB, Node 24 ~109 MB against 130–218 MB (its young generation reached 128 MB). Before the code cache is read: V8 keys a cache by its flags.
-// `node --semi-space-growth-factor=N jobtop` (Node refuses it in NODE_OPTIONS) wins.
-if (!/semi[-_]space[-_]growth[-_]factor/.test(process.execArgv.join(" ")))
-  setFlagsFromString("--semi-space-growth-factor=1");
+// stops growing. Measured under that load (BENCHMARKS.md, issue 15): Node 20 95–100 MB against
+// 110–132 MB, Node 24 ~109 MB against 130–218 MB.
+//
+// Set by the monitor once its first frame is on screen (src/ui/start.ts), not here: V8 checks
+// code caches against a hash of its flags, so after a change Node's built-in modules load without
+// theirs (~9 ms, measured), and a young generation of 1 MB costs the start more scavenges (3–4 ms
+// more to the first frame, measured). The code cache below is written under V8's own flags, as
+// it is read. `node --semi-space-growth-factor=N jobtop` wins (Node refuses it in NODE_OPTIONS).
+const GROWTH = "--semi-space-growth-factor";
+const growthGiven = process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor/.test(a));
+let growthSet = false;
+(globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.keepYoungGenerationSmall")] = () => {
+  if (growthGiven || growthSet) return;
+  setFlagsFromString(`${GROWTH}=1`);
+  growthSet = true;
+};
+
+/** The code cache is made under V8's default flags: the ones every start reads it under. */
+function cachedDataUnderDefaultFlags(script: Script): Buffer {
+  if (!growthSet) return script.createCachedData();
+  setFlagsFromString(`${GROWTH}=2`); // V8's default
+  try {
+    return script.createCachedData();
+  } finally {
+    setFlagsFromString(`${GROWTH}=1`);
+  }
+}
 
 const filename = fileURLToPath(import.meta.url);
 const dir = cacheDir();
@@ -139,7 +161,7 @@ function writeCache(script: Script, partial: boolean): void {
     if (!ownsNearestFolder(dir)) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!isPrivate(dir, "dir")) return;
-    const data = script.createCachedData();
+    const data = cachedDataUnderDefaultFlags(script);
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", 0o600);
     try {

@@ -53,24 +53,35 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   // with the data back by up to 1/maxFps. On a fast service the page is here in a few ms.
   await firstPage(monitor, FIRST_PAGE_WAIT_MS);
   // Drawn again on a resize (or a resume) until Ink takes over, as Ink would.
+  // Only a head start: should it ever throw, Ink draws the frame as it would have without it
+  // (an error thrown here would end jobtop with its message on the alternate screen, unseen).
   const draw = (): boolean => {
-    const lines = firstFrameLines({
-      snap: monitor.getSnapshot(),
-      config,
-      monitor,
-      columns: out.columns || 80,
-      rows: out.rows || 24,
-      now: Date.now(),
-      links,
-    });
-    if (lines) write(firstFrameBytes(lines));
-    return lines !== undefined;
+    let bytes: string | undefined;
+    try {
+      const lines = firstFrameLines({
+        snap: monitor.getSnapshot(),
+        config,
+        monitor,
+        columns: out.columns || 80,
+        rows: out.rows || 24,
+        now: Date.now(),
+        links,
+      });
+      bytes = lines && firstFrameBytes(lines);
+    } catch {
+      bytes = undefined;
+    }
+    if (bytes !== undefined) write(bytes);
+    return bytes !== undefined;
   };
   // A resize to a size this frame is not drawn at (too small): the old frame goes, Ink draws.
   const redraw = () => {
     if (!draw()) write("\x1b[H\x1b[2J");
   };
   const drawn = draw();
+  // The start is over (the frame with data is out, or Ink is about to draw the loading one): from
+  // now on V8's young generation keeps its size (src/boot.ts says why, and why not earlier).
+  (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for("jobtop.keepYoungGenerationSmall")]?.();
   if (drawn) out.on("resize", redraw);
   const { mountApp } = await import("./run.js");
   if (drawn) out.off("resize", redraw);
