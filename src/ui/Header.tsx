@@ -7,7 +7,7 @@ import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
 import { type Connection, isFresh } from "../poll/connection.js";
-import { agoText, headerParts, okText } from "./header-props.js";
+import { agoText, headerParts, okText, retryText } from "./header-props.js";
 
 export interface HeaderProps {
   host: string;
@@ -91,7 +91,7 @@ function Ticker({
     return () => clearTimeout(t);
   });
   const ago = agoText(c, wall);
-  const retry = c.retryAt === undefined ? "" : ` in ${Math.max(0, Math.ceil((c.retryAt - mono) / 1000))}s`;
+  const retry = retryText(c, mono);
   // Paused: no request goes out, so no state to tell but that, and how old the data gets.
   if (pausedSince !== undefined)
     return (

@@ -78,3 +78,13 @@ export function agoText(c: Connection, nowWall: number): string {
 export function okText(c: Connection, nowWall: number, freshMs: number): string {
   return isFresh(c, nowWall, freshMs) ? "● ok" : `● ok ${agoText(c, nowWall)}`;
 }
+
+/**
+ * When the failing request is tried again: " in 3s" while it waits, "…" once it is under way
+ * (a retry that hangs lasts up to the timeout: "in 0s" for ten seconds would be wrong).
+ */
+export function retryText(c: Connection, nowMono: number): string {
+  if (c.retryAt === undefined) return "";
+  const left = c.retryAt - nowMono;
+  return left > 0 ? ` in ${Math.ceil(left / 1000)}s` : "…";
+}

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/poll/connection.js";
 import { isFresh } from "../../src/poll/connection.js";
 import { nextChangeIn } from "../../src/ui/Header.js";
+import { retryText } from "../../src/ui/header-props.js";
 
 const conn = (over: Partial<Connection>): Connection => ({
   state: "ok",
@@ -27,7 +28,7 @@ describe("the ticking cell's next change", () => {
     const failing = conn({ state: "retrying", okWall: WALL - 500, retryAt: 10_000 });
     // 2.4 s left shows "in 3s" until 2 s are left: 400 ms; the age changes in 500.
     expect(nextChangeIn(failing, WALL, 7_600)).toBe(401);
-    // Retry due: the countdown says "in 0s" and no longer changes; the age still does.
+    // Retry due: the countdown says "…" and no longer changes; the age still does.
     expect(nextChangeIn(failing, WALL, 10_500)).toBe(501);
   });
 
@@ -49,6 +50,16 @@ describe("the ticking cell's next change", () => {
     // Not ok: "data from Ns ago" always shows, fresh or not.
     const failing = conn({ state: "retrying", okWall: WALL - 1_500, retryAt: 10_000 });
     expect(nextChangeIn(failing, WALL, 9_900, undefined, FRESH)).toBe(101);
+  });
+
+  it("says when a failing request is tried again, and '…' once it is under way", () => {
+    const failing = conn({ state: "offline", okWall: WALL - 30_000, retryAt: 10_000 });
+    expect(retryText(failing, 7_600)).toBe(" in 3s");
+    expect(retryText(failing, 9_999)).toBe(" in 1s");
+    // Due: the request is out and may hang up to its timeout; no "in 0s" for all that time.
+    expect(retryText(failing, 10_000)).toBe("…");
+    expect(retryText(failing, 19_000)).toBe("…");
+    expect(retryText(conn({ state: "ok" }), 0)).toBe("");
   });
 
   it("never wakes while loading or with nothing that moves", () => {
