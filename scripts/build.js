@@ -1,8 +1,12 @@
 // Bundles the CLI into one self-contained file (dist/jobtop.js) so that the published
 // package installs nothing at run time and `npx jobtop` starts fast on a cold cache.
 //
-// Two steps: src/cli.tsx and everything it imports become one CommonJS bundle, and src/boot.ts,
-// the bin, carries it (as line comments at its end) and runs it through V8's code cache.
+// Two steps: src/cli.tsx and everything it imports become one CommonJS bundle (dist/jobtop.bundle),
+// and src/boot.ts becomes the bin (dist/jobtop.js), which reads it and runs it through V8's code
+// cache. The bundle is a file of its own, not part of the bin: Node's loader reads (as UTF-8) and
+// compiles the whole bin file, and the bundle carried in it as line comments cost every start
+// ~3 ms that way (the read, the scan of 1.1 MB of comments, and taking the "//"s off again;
+// --once on Node 24, in turns, BENCHMARKS.md).
 // The bin is CommonJS too (dist/package.json says so, the package's own says "module"): Node's
 // ESM loader for the entry cost 5–10 ms of every start on Node 20, ~4 ms on Node 24 (cached
 // monitor starts to the first frame, in turns).
@@ -49,6 +53,7 @@ const code = bundle.outputFiles[0].text;
 if (/[^\x00-\x7f]/.test(code))
   throw new Error("build: the bundle is not ASCII (src/boot.ts reads it as Latin-1)");
 
+const bundleId = createHash("sha256").update(code).digest("hex").slice(0, 16);
 const boot = await build({
   entryPoints: ["src/boot.ts"],
   outfile: "dist/jobtop.js",
@@ -58,7 +63,7 @@ const boot = await build({
   target: "node20",
   format: "cjs",
   define: {
-    JOBTOP_BUNDLE_ID: JSON.stringify(createHash("sha256").update(code).digest("hex").slice(0, 16)),
+    JOBTOP_BUNDLE_ID: JSON.stringify(bundleId),
     "import.meta.url": "__jobtopBootUrl",
   },
   banner: {
@@ -71,14 +76,17 @@ const boot = await build({
   },
   logLevel: "warning",
 });
-// The bundle follows the bin's code as line comments (src/boot.ts reads it back): every line,
-// by every line terminator JavaScript knows, behind "//". Checked by reading it back here.
-const MARK = "\n//# jobtop bundle\n";
-const commented = `//${code.replace(/(\r\n|[\n\r\u2028\u2029])/g, "$1//")}`;
-const back = commented.slice(2).replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
-if (back !== code) throw new Error("build: the bundle does not survive being commented out");
-// A fresh clone has no dist/ yet (esbuild made it when it wrote the file itself).
+// The bundle file: its id on the first line (the bin checks it: a bin and a bundle of two builds
+// never run together, which a code cache made for the other's text would crash), then the bundle
+// as the function expression the bin compiles, so that the file's text is the script's source
+// as read, with no copy made of 1.1 MB.
+// A fresh clone has no dist/ yet.
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/package.json", '{ "type": "commonjs" }\n');
-writeFileSync("dist/jobtop.js", `${boot.outputFiles[0].text.trimEnd()}${MARK}${commented}\n`);
+writeFileSync(
+  "dist/jobtop.bundle",
+  // "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
+  `//jobtop ${bundleId}\n(function (exports, require, module, __filename, __dirname) {"use strict";${code}\n})`,
+);
+writeFileSync("dist/jobtop.js", `${boot.outputFiles[0].text.trimEnd()}\n`);
 chmodSync("dist/jobtop.js", 0o755);

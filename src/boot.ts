@@ -1,10 +1,12 @@
-// The bin (dist/jobtop.js): runs the bundled program, which the build appends to this file as
-// line comments, through V8's code cache. A start with the cache skips compiling ~700 kB of
+// The bin (dist/jobtop.js): runs the bundled program, which the build writes next to it
+// (dist/jobtop.bundle), through V8's code cache. A start with the cache skips compiling ~700 kB of
 // JavaScript and the functions run on the way to the first frame: about a fifth of the time to
 // it. (Node 22+ has module.enableCompileCache: measured on Node 24, a start with it took ~35 %
 // more CPU to the first frame than with this cache, which holds the functions compiled in the
-// first two seconds, not only the top level; BENCHMARKS.md.) As comments, not a string literal:
-// V8 makes a literal into a heap string and hashes it, ~8 ms of every start for 700 kB.
+// first two seconds, not only the top level; BENCHMARKS.md.) In a file of its own, not a string
+// literal here (V8 makes a literal into a heap string and hashes it, ~8 ms of every start for
+// 700 kB), nor line comments at the end of this file (Node's loader read and scanned all of it,
+// and the comments had to come off again: ~3 ms of every start).
 //
 // The cache is one file per build, Node version, architecture, V8 flags and install path in
 // $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
@@ -31,17 +33,15 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
 
 /** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
 declare const JOBTOP_BUNDLE_ID: string;
-/** The line that ends this program and starts the bundle, each of its lines behind "//". */
-const BUNDLE_MARK = "\n//# jobtop bundle\n";
+/** The bundle's first line: which build it is (scripts/build.js writes it). */
+const BUNDLE_HEAD = `//jobtop ${JOBTOP_BUNDLE_ID}\n`;
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
@@ -72,6 +72,8 @@ process.on("SIGUSR1", () => {});
 const GROWTH = "--semi-space-growth-factor";
 const growthGiven = process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor/.test(a));
 let growthSet = false;
+// node:v8 is required when it is first needed, after the first frame: ~0.25 ms of every start.
+const setFlagsFromString = (flags: string) => (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
 (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.keepYoungGenerationSmall")] = () => {
   if (growthGiven || growthSet) return;
   setFlagsFromString(`${GROWTH}=1`);
@@ -192,26 +194,32 @@ function tidy(d: string): void {
 }
 
 /**
- * The bundle: this file's text after BUNDLE_MARK, each line without its "//". The build writes
- * it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks), so its bytes are
- * read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less than reading the
- * file as UTF-8, whose demo data, once decoded, made the whole text two bytes a character).
+ * The bundle (dist/jobtop.bundle): the function expression the build wrote, run as it is read.
+ * The build writes it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks),
+ * so its bytes are read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less
+ * than reading it as UTF-8, whose demo data, once decoded, made the whole text two bytes a
+ * character), and one Node keeps outside V8's heap (it is over 1 MB). Its first line names its
+ * build: a bundle of another build (an install or an upgrade half done) is not run, as its code
+ * cache, made for another text, could crash V8.
  */
 function bundle(): string {
-  const bytes = readFileSync(filename);
-  const at = bytes.indexOf(BUNDLE_MARK);
-  if (at < 0) throw new Error(`jobtop: ${filename} is damaged (no program in it); reinstall jobtop`);
-  const text = bytes.toString("latin1", at + BUNDLE_MARK.length + 2);
-  return text.replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
+  const path = join(dirname(filename), "jobtop.bundle");
+  let text: string;
+  try {
+    text = readFileSync(path, "latin1");
+  } catch (e) {
+    throw new Error(`jobtop: cannot read ${path} (${(e as Error).message}); reinstall jobtop`);
+  }
+  if (!text.startsWith(BUNDLE_HEAD))
+    throw new Error(`jobtop: ${path} is not the one this jobtop was built with; reinstall jobtop`);
+  return text;
 }
 
 const cache = readCache();
 const cachedData = cache?.data;
-// "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
-const script = new Script(
-  `(function (exports, require, module, __filename, __dirname) {"use strict";${bundle()}\n})`,
-  { filename, cachedData },
-);
+// Named after this file, as before: a code cache made by one install names its path in the
+// stack traces of another (Node 20), so each install's cache is its own (`key`).
+const script = new Script(bundle(), { filename, cachedData });
 const usable = cachedData !== undefined && !script.cachedDataRejected;
 if (file && (!usable || cache?.partial)) {
   setTimeout(() => writeCache(script, false), WRITE_AFTER_MS).unref();
@@ -223,4 +231,6 @@ if (file && !usable) {
 }
 const main = script.runInThisContext();
 const module = { exports: {} };
-main.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
+// This file's own require (the bin is CommonJS) resolves from the same folder as the bundle's
+// would: node:module (createRequire) is not loaded for it.
+main.call(module.exports, module.exports, require, module, filename, dirname(filename));

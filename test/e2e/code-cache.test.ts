@@ -1,5 +1,6 @@
 // The bin keeps V8's code cache of the bundle (src/boot.ts). What a user can see of it: a file in
 // their cache directory after the first run, and starts that work whatever state it is in.
+import { execFile } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -13,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
@@ -163,6 +164,42 @@ describe("code cache", () => {
     expect(cacheFiles(home)).toHaveLength(1);
   });
 
+  it("never runs a bundle of another build, nor none", async () => {
+    // A bin and a bundle of two builds (an upgrade half done): the code cache the bin accepts was
+    // made for its own bundle's text, and V8 would run it over another text of the same length.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-mixed-"));
+    const bin = join(dir, "jobtop.js");
+    const bundle = join(dir, "jobtop.bundle");
+    copyFileSync(CLI, bin);
+    copyFileSync(join(dirname(CLI), "jobtop.bundle"), bundle);
+    // Not spawnSync: the demo service answers from this process.
+    const once = () =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const env = { XDG_CACHE_HOME: home, JOBTOP_TOKEN: demo.token };
+        execFile(NODE, [bin, "--once", "--base-url", demo.url], { env }, (e, _out, stderr) =>
+          resolve({ status: e ? (typeof e.code === "number" ? e.code : -1) : 0, stderr }),
+        );
+      });
+    expect((await once()).status).toBe(0);
+    await waitForCache(home, (b) => b.length > 10_000);
+    // Another build's bundle: the same text but for its first line, which names the build.
+    const text = readFileSync(bundle, "latin1");
+    const other = text.replace(
+      /^\/\/jobtop ([0-9a-f])/,
+      (_m, c: string) => `//jobtop ${c === "0" ? "1" : "0"}`,
+    );
+    expect(other.length).toBe(text.length);
+    writeFileSync(bundle, other, "latin1");
+    let r = await once();
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("is not the one this jobtop was built with; reinstall jobtop");
+    rmSync(bundle);
+    r = await once();
+    expect(r.status).not.toBe(0);
+    expect(r.stderr).toContain("cannot read");
+  });
+
   it("names its own file in stack traces, next to another install sharing the cache", async () => {
     // Node 20's V8 takes a script's name from the code cache: a copy of the same build elsewhere
     // (another checkout, a global and a local install) reported the first one's path.
@@ -173,6 +210,7 @@ describe("code cache", () => {
     const crash = fileURLToPath(new URL("./fixtures/crash-on-usr2.cjs", import.meta.url));
     const run = (bin: string) => {
       copyFileSync(CLI, bin);
+      copyFileSync(join(dirname(CLI), "jobtop.bundle"), join(dirname(bin), "jobtop.bundle"));
       s = startPty(NODE, [bin, "--base-url", demo.url], {
         env: { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home, NODE_OPTIONS: `--require ${crash}` },
       });
