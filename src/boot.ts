@@ -73,7 +73,8 @@ const GROWTH = "--semi-space-growth-factor";
 const growthGiven = process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor/.test(a));
 let growthSet = false;
 // node:v8 is required when it is first needed, after the first frame: ~0.25 ms of every start.
-const setFlagsFromString = (flags: string) => (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
+const setFlagsFromString = (flags: string) =>
+  (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
 (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.keepYoungGenerationSmall")] = () => {
   if (growthGiven || growthSet) return;
   setFlagsFromString(`${GROWTH}=1`);
