@@ -40,13 +40,15 @@ import { Script } from "node:vm";
 
 /** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
 declare const JOBTOP_BUNDLE_ID: string;
-/** The bundle's first line: which build it is (scripts/build.js writes it). */
-const BUNDLE_HEAD = `//jobtop ${JOBTOP_BUNDLE_ID}\n`;
+/** The bundle's first line: which build it is, then where its chunks are (scripts/build.js). */
+const BUNDLE_HEAD = `//jobtop ${JOBTOP_BUNDLE_ID} `;
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
-const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // written by a command: no monitor code in it
-const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
+const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // a section written by a command: no monitor code in it
+// magic, SHA-256 of (build id, the index), the index's length, the index (JSON: a section per
+// chunk, each [chunk, bytes, SHA-256 of (build id, its bytes), 1 if partial]), the sections.
+const HEADER = MAGIC.length + 32 + 4;
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
 // Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
@@ -81,12 +83,15 @@ const setFlagsFromString = (flags: string) =>
   growthSet = true;
 };
 
-/** The code cache is made under V8's default flags: the ones every start reads it under. */
-function cachedDataUnderDefaultFlags(script: Script): Buffer {
-  if (!growthSet) return script.createCachedData();
+/**
+ * The code cache is made and read under V8's default flags: V8 rejects a cache made under other
+ * flags, and the first group of chunks is read before the monitor sets its flag (the UI's after).
+ */
+function underDefaultFlags<T>(f: () => T): T {
+  if (!growthSet) return f();
   setFlagsFromString(`${GROWTH}=2`); // V8's default
   try {
-    return script.createCachedData();
+    return f();
   } finally {
     setFlagsFromString(`${GROWTH}=1`);
   }
@@ -141,34 +146,88 @@ function ownsNearestFolder(path: string): boolean {
   }
 }
 
-function readCache(): { data: Buffer; partial: boolean } | undefined {
+/** A chunk's code cache as read: its bytes are checked against their hash when first used. */
+interface Section {
+  data: Buffer;
+  sha: string;
+  partial: boolean;
+}
+
+/** The cache file's index, checked; each section's bytes are checked as the chunk loads. */
+function readCache(): Map<string, Section> | undefined {
   try {
     if (!dir || !file || !isPrivate(dir, "dir") || !isPrivate(file, "file")) return undefined;
     const bytes = readFileSync(file);
-    const data = bytes.subarray(HEADER);
     const magic = bytes.subarray(0, MAGIC.length);
-    const partial = magic.equals(MAGIC_PARTIAL);
-    if (!partial && !magic.equals(MAGIC)) return undefined;
-    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? { data, partial } : undefined;
+    if (!magic.equals(MAGIC) && !magic.equals(MAGIC_PARTIAL)) return undefined;
+    const end = HEADER + bytes.readUInt32LE(HEADER - 4);
+    const index = bytes.subarray(HEADER, end);
+    if (!bytes.subarray(MAGIC.length, HEADER - 4).equals(digest(index))) return undefined;
+    const sections = new Map<string, Section>();
+    let at = end;
+    for (const [name, length, sha, partial] of JSON.parse(index.toString("latin1")) as [
+      string,
+      number,
+      string,
+      number,
+    ][]) {
+      sections.set(name, { data: bytes.subarray(at, at + length), sha, partial: partial === 1 });
+      at += length;
+    }
+    return at === bytes.length ? sections : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes a new file (never through a link), syncs it, and renames it into place. */
-function writeCache(script: Script, partial: boolean): void {
+/** A section's bytes, if they are the ones its index names (V8 crashes on damaged bytes). */
+function checked(section: Section | undefined): Section | undefined {
+  return section && digest(section.data).toString("hex") === section.sha ? section : undefined;
+}
+
+/**
+ * Writes the cache when a chunk this process ran had no usable section (or, for the monitor, a
+ * command's partial one): a section per chunk run, from V8, and the sections of chunks it did not
+ * run as they were. A new file (never through a link), synced, renamed into place.
+ */
+function writeCache(partial: boolean): void {
   if (!dir || !file) return;
+  const stale = (c: Group) => !c.accepted || (c.partial && !partial);
+  if (![...loaded.values()].some(stale)) return;
   try {
     // Never create folders in a home that is not ours (sudo -E, su -m): root-owned ~/.cache
     // would lock its owner out of it.
     if (!ownsNearestFolder(dir)) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!isPrivate(dir, "dir")) return;
-    const data = cachedDataUnderDefaultFlags(script);
+    const index: [string, number, string, number][] = [];
+    const parts: Buffer[] = [];
+    const add = (name: string, data: Buffer, isPartial: boolean) => {
+      index.push([name, data.length, digest(data).toString("hex"), isPartial ? 1 : 0]);
+      parts.push(data);
+    };
+    for (const [name, c] of loaded) {
+      if (stale(c))
+        add(
+          name,
+          underDefaultFlags(() => c.script.createCachedData()),
+          partial,
+        );
+      else if (c.section) add(name, c.section.data, c.section.partial);
+    }
+    for (const [name, section] of cache ?? []) {
+      if (loaded.has(name)) continue;
+      const ok = checked(section);
+      if (ok) add(name, ok.data, ok.partial);
+    }
+    const head = Buffer.from(JSON.stringify(index), "latin1");
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(head.length);
+    const magic = index.some((e) => e[3] === 1) ? MAGIC_PARTIAL : MAGIC;
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", 0o600);
     try {
-      writeSync(fd, Buffer.concat([partial ? MAGIC_PARTIAL : MAGIC, digest(data), data]));
+      writeSync(fd, Buffer.concat([magic, digest(head), length, head, ...parts]));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -195,7 +254,8 @@ function tidy(d: string): void {
 }
 
 /**
- * The bundle (dist/jobtop.bundle): the function expression the build wrote, run as it is read.
+ * The bundle (dist/jobtop.bundle): its chunks, each a function expression as the build wrote
+ * it, compiled from slices of the text as read.
  * The build writes it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks),
  * so its bytes are read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less
  * than reading it as UTF-8, whose demo data, once decoded, made the whole text two bytes a
@@ -216,22 +276,81 @@ function bundle(): string {
   return text;
 }
 
+const text = bundle();
+const head = text.indexOf("\n");
+/** Where each group of chunks is in the text after the first line, and which group has each chunk. */
+const where = JSON.parse(text.slice(BUNDLE_HEAD.length, head)) as {
+  groups: Record<string, [number, number]>;
+  chunks: Record<string, [string, number]>;
+};
 const cache = readCache();
-const cachedData = cache?.data;
-// Named after this file, as before: a code cache made by one install names its path in the
-// stack traces of another (Node 20), so each install's cache is its own (`key`).
-const script = new Script(bundle(), { filename, cachedData });
-const usable = cachedData !== undefined && !script.cachedDataRejected;
-if (file && (!usable || cache?.partial)) {
-  setTimeout(() => writeCache(script, false), WRITE_AFTER_MS).unref();
+
+/** A group of chunks compiled: its Script (for its code cache), its chunks' functions, its cache. */
+interface Group {
+  script: Script;
+  chunks: ChunkFunction[];
+  section?: Section;
+  accepted: boolean;
+  partial: boolean;
 }
+type ChunkFunction = (this: unknown, ...args: unknown[]) => void;
+const loaded = new Map<string, Group>();
+const modules = new Map<string, { exports: unknown }>();
+
+/**
+ * Compiles a group of the bundle's chunks the first time one of them is required, with its
+ * section of the code cache. scripts/build.js made the program into chunks (the entry, what it
+ * imports, each dynamic import's own: the UI's first frame, Ink and React, the config commands…)
+ * and the chunks into groups: a command for scripts compiles only the first group, and the
+ * monitor the UI's after its first frame is on screen.
+ */
+function group(name: string): Group {
+  const have = loaded.get(name);
+  if (have) return have;
+  const span = where.groups[name];
+  if (!span) throw new Error(`jobtop: no ${name} in ${filename}'s bundle; reinstall jobtop`);
+  const section = checked(cache?.get(name));
+  // Named after this file: a code cache made by one install names its path in the stack traces
+  // of another (Node 20), so each install's cache is its own (`key`).
+  const source = text.slice(head + 1 + span[0], head + 1 + span[1]);
+  const script = underDefaultFlags(() => new Script(source, { filename, cachedData: section?.data }));
+  const accepted = section !== undefined && !script.cachedDataRejected;
+  const g: Group = {
+    script,
+    chunks: script.runInThisContext(),
+    section,
+    accepted,
+    partial: section?.partial ?? false,
+  };
+  loaded.set(name, g);
+  return g;
+}
+
+/** Runs a chunk the first time it is required, and gives its exports. */
+function load(name: string): unknown {
+  const have = modules.get(name);
+  if (have) return have.exports;
+  const at = where.chunks[name];
+  if (!at) throw new Error(`jobtop: no ${name} in ${filename}'s bundle; reinstall jobtop`);
+  const run = group(at[0]).chunks[at[1]] as ChunkFunction;
+  const module = { exports: {} };
+  modules.set(name, module);
+  run.call(module.exports, module.exports, chunkRequire, module, filename, dirname(filename), url);
+  return module.exports;
+}
+
+/** A chunk's require: another chunk ("./chunk-….js"), or one of Node's modules. */
+function chunkRequire(id: string): unknown {
+  return id.startsWith("./") ? load(id.slice(2)) : require(id);
+}
+
+const url = import.meta.url;
+// Two seconds in, the monitor has run the code to its first frame: a start whose chunks lacked
+// their cache writes it then (nothing is written when every chunk had its own).
+if (file) setTimeout(() => writeCache(false), WRITE_AFTER_MS).unref();
 // The bundle calls this as a command for scripts ends, its output written (src/modes/output.ts).
-if (file && !usable) {
-  (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () =>
-    writeCache(script, true);
-}
-const main = script.runInThisContext();
-const module = { exports: {} };
-// This file's own require (the bin is CommonJS) resolves from the same folder as the bundle's
-// would: node:module (createRequire) is not loaded for it.
-main.call(module.exports, module.exports, require, module, filename, dirname(filename));
+(globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () => writeCache(true);
+// NO_COLOR (no-color.org): Ink's colours come from chalk, which reads FORCE_COLOR, not NO_COLOR,
+// when it loads, before any of our code runs. Markers (›, ✱) still show selection and changes.
+if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
+load("cli.js");

@@ -164,6 +164,39 @@ describe("code cache", () => {
     expect(cacheFiles(home)).toHaveLength(1);
   });
 
+  it("compiles the chunks a run needs: --once none of the UI's, the monitor Ink's after its first frame", async () => {
+    // The bundle is chunks in groups, a script and a code cache section a group (scripts/build.js):
+    // a command for scripts deserialises and compiles none of the UI, and the monitor its first
+    // frame's code before the frame and Ink, React and Yoga only once the frame is on screen.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const record = join(home, "record");
+    const fixture = fileURLToPath(new URL("./fixtures/record-chunks.cjs", import.meta.url));
+    const env = {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CACHE_HOME: home,
+      NODE_OPTIONS: `--require ${fixture}`,
+      JOBTOP_RECORD: record,
+      JOBTOP_RECORD_DIST: dirname(CLI),
+    };
+    const lines = () => readFileSync(record, "utf8").trim().split("\n");
+    // Each twice: without a code cache, then with the one the first run wrote.
+    for (const round of ["first", "cached"]) {
+      writeFileSync(record, "");
+      expect((await runCli(["--once", "--base-url", demo.url], env)).code).toBe(0);
+      expect(lines(), round).toEqual(["script cli.js"]);
+      expect(cacheFiles(home)).toHaveLength(1);
+    }
+    for (const round of ["first", "cached"]) {
+      writeFileSync(record, "");
+      s = await run(home, env);
+      for (let i = 0; i < 50 && !lines().some((l) => l.startsWith("script run-")); i++) await sleep(100);
+      await waitForCache(home, (b) => b.subarray(0, 8).toString() === "jobtopV8");
+      s.kill("SIGKILL");
+      const seen = lines().map((l) => l.replace(/-[A-Z0-9]+\.js$/, ".js"));
+      expect(seen, round).toEqual(["script cli.js", "script start.js", "frame", "script run.js"]);
+    }
+  });
+
   it("never runs a bundle of another build, nor none", async () => {
     // A bin and a bundle of two builds (an upgrade half done): the code cache the bin accepts was
     // made for its own bundle's text, and V8 would run it over another text of the same length.
