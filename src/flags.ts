@@ -47,7 +47,7 @@ const BY_OPTION = new Map<string, Name>(Object.keys(FLAGS).map((n) => [kebab(n),
 /**
  * The flags and the words (`input`) of a command line, as meow would read them, or undefined when
  * it is not one of the plain forms read here: `--name value` and `--name=value` for a string flag
- * (a value that does not start with "-"), `--name` and `--no-name` for a boolean, each flag once
+ * (a value that does not start with "-" or a quote), `--name` and `--no-name` for a boolean, each flag once
  * (--pin as often as given), and words. Anything else (--help, --version, `--`, short flags, a
  * repeated flag, a value that looks like a flag, "true" or "false" after a boolean…) is meow's, with
  * its behaviour and its messages. test/cli/flags.test.ts checks that both read the same.
@@ -83,7 +83,9 @@ export function quickFlags(argv: readonly string[]): { input: string[]; flags: F
       value = next;
       i++;
     }
-    if (value === "" || value.startsWith("-") || /^\s|\s$/.test(value)) return;
+    // yargs-parser takes the quotes off `--name="value"` (a Dockerfile's exec form, cmd.exe and
+    // systemd pass them on): a value that starts with a quote is meow's.
+    if (value === "" || value.startsWith("-") || /^[\s"']|\s$/.test(value)) return;
     if (spec.isMultiple) {
       const list = (flags[`${name}\0`] as string[] | undefined) ?? [];
       list.push(value);

@@ -42,6 +42,9 @@ const TOKENS = [
   ...["--help", "-h", "--version", "-v", "--", "-", "-x", "--unknown", "--baseUrl", "--no-", "--=x"],
   ...["get", "watch", "config", "5", "007", "1e3", "0x1f", "-1", ".5", "Infinity", "NaN", "3s", "abc"],
   ...["http://x:1", "status,id", "", " ", " a", "a b", "true", "false", "null", "=", "a=b", "--x=y"],
+  // yargs-parser takes the quotes off a quoted `=` value (`--token='t0k'`, as a Dockerfile's exec
+  // form or cmd.exe passes it); quotes elsewhere are kept.
+  ...['--title="x"', "--pin='7'", "--token='t0k'", '--title="a', "--title=a'", "--title='a\"", "'q'", '"q"'],
 ];
 
 describe("quickFlags", () => {
