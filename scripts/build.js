@@ -1,5 +1,6 @@
-// Bundles the CLI into one self-contained file (dist/jobtop.js) so that the published
-// package installs nothing at run time and `npx jobtop` starts fast on a cold cache.
+// Bundles the CLI into the bin (dist/jobtop.js) and the program it runs (dist/jobtop.bundle), so
+// that the published package installs nothing at run time and `npx jobtop` starts fast on a cold
+// cache. The bin needs its bundle beside it (it refuses one of another build).
 //
 // Two steps: src/cli.tsx and everything it imports become one CommonJS bundle (dist/jobtop.bundle),
 // and src/boot.ts becomes the bin (dist/jobtop.js), which reads it and runs it through V8's code
@@ -135,12 +136,16 @@ const boot = await build({
 // where each group of chunks is in the text after it and which group holds each chunk; then the
 // groups, each the script the bin compiles, as read (the file's text is one string, each group a
 // slice of it: no copies).
+// Each group's span is [start, end, line]: the line is the one it starts at in the file, less one
+// (vm.Script's lineOffset), so that a stack trace names the bundle's own line.
 const where = { groups: {}, chunks: {} };
 let at = 0;
+let line = 1;
 groups.forEach((g, i) => {
   const text = scripts[i];
-  where.groups[g.name] = [at, at + text.length];
+  where.groups[g.name] = [at, at + text.length, line];
   at += text.length + 1;
+  line += text.split("\n").length;
   g.members.forEach((m, j) => {
     where.chunks[m] = [g.name, j];
   });

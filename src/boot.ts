@@ -28,6 +28,7 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
@@ -264,25 +265,59 @@ function tidy(d: string): void {
  * cache, made for another text, could crash V8.
  */
 function bundle(): string {
-  const path = join(dirname(filename), "jobtop.bundle");
   let text: string;
   try {
-    text = readFileSync(path, "latin1");
+    text = readFileSync(bundlePath, "latin1");
   } catch (e) {
-    throw new Error(`jobtop: cannot read ${path} (${(e as Error).message}); reinstall jobtop`);
+    return broken(`cannot read ${bundlePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   if (!text.startsWith(BUNDLE_HEAD))
-    throw new Error(`jobtop: ${path} is not the one this jobtop was built with; reinstall jobtop`);
+    return broken(
+      text.startsWith("//jobtop ")
+        ? `${bundlePath} is from another build of jobtop than ${filename}`
+        : `${bundlePath} is damaged`,
+    );
   return text;
 }
 
+/**
+ * A damaged install (the bundle missing, cut short, or of another build: an upgrade half done, a
+ * bin copied without it) ends in one line and exit 1, as any error jobtop cannot get past: not a
+ * stack trace, nor pages of minified code from a compile error.
+ */
+function broken(what: string): never {
+  const line = `jobtop: ${what}; reinstall jobtop\n`;
+  // Paths are the file system's: no control character of one reaches the terminal.
+  process.stderr.write(line.replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, "?"));
+  process.exit(1);
+}
+
+// Next to the file this one really is: the bin runs through node_modules/.bin's symlink, which
+// Node resolves for its main module unless told --preserve-symlinks-main.
+const bundlePath = join(dirname(realpathSync(filename)), "jobtop.bundle");
 const text = bundle();
 const head = text.indexOf("\n");
-/** Where each group of chunks is in the text after the first line, and which group has each chunk. */
-const where = JSON.parse(text.slice(BUNDLE_HEAD.length, head)) as {
-  groups: Record<string, [number, number]>;
+/**
+ * Where each group of chunks is in the text after the first line ([start, end, line]: its first
+ * line in the file, for stack traces that point at it) and which group has each chunk.
+ */
+const where = parseHead();
+
+function parseHead(): {
+  groups: Record<string, [number, number, number]>;
   chunks: Record<string, [string, number]>;
-};
+} {
+  try {
+    const w = JSON.parse(text.slice(BUNDLE_HEAD.length, head));
+    let end = 0;
+    for (const span of Object.values(w.groups) as [number, number, number][]) end = Math.max(end, span[1]);
+    // Cut short, a group would not compile (or, worse, compile to something else).
+    if (head > 0 && text.length === head + 1 + end) return w;
+  } catch {
+    // the first line is cut or garbled: as damaged as a short file
+  }
+  return broken(`${bundlePath} is damaged`);
+}
 const cache = readCache();
 
 /** A group of chunks compiled: its Script (for its code cache), its chunks' functions, its cache. */
@@ -308,12 +343,15 @@ function group(name: string): Group {
   const have = loaded.get(name);
   if (have) return have;
   const span = where.groups[name];
-  if (!span) throw new Error(`jobtop: no ${name} in ${filename}'s bundle; reinstall jobtop`);
+  if (!span) return broken(`${bundlePath} has no ${name}`);
   const section = checked(cache?.get(name));
-  // Named after this file: a code cache made by one install names its path in the stack traces
-  // of another (Node 20), so each install's cache is its own (`key`).
+  // Named after the bundle, at its own line there: a stack trace points at the code. A code cache
+  // made by one install names its path in the stack traces of another (Node 20), so each
+  // install's cache is its own (`key`).
   const source = text.slice(head + 1 + span[0], head + 1 + span[1]);
-  const script = underDefaultFlags(() => new Script(source, { filename, cachedData: section?.data }));
+  const script = underDefaultFlags(
+    () => new Script(source, { filename: bundlePath, lineOffset: span[2], cachedData: section?.data }),
+  );
   const accepted = section !== undefined && !script.cachedDataRejected;
   const g: Group = {
     script,
@@ -331,7 +369,7 @@ function load(name: string): unknown {
   const have = modules.get(name);
   if (have) return have.exports;
   const at = where.chunks[name];
-  if (!at) throw new Error(`jobtop: no ${name} in ${filename}'s bundle; reinstall jobtop`);
+  if (!at) return broken(`${bundlePath} has no ${name}`);
   const run = group(at[0]).chunks[at[1]] as ChunkFunction;
   const module = { exports: {} };
   modules.set(name, module);
