@@ -1,6 +1,6 @@
 // The bin keeps V8's code cache of the bundle (src/boot.ts). What a user can see of it: a file in
 // their cache directory after the first run, and starts that work whatever state it is in.
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -241,6 +241,18 @@ describe("code cache", () => {
     const r = await once();
     expect(r.status).toBe(1);
     expect(r.stderr).toBe(`jobtop: cannot read ${bundle} (ENOENT); reinstall jobtop\n`);
+  });
+
+  it("finds its bundle through a symlinked bin, also under --preserve-symlinks-main", () => {
+    // npm links node_modules/.bin/jobtop to dist/jobtop.js; Node resolves the link for its main
+    // module unless told --preserve-symlinks-main, and then the bin's own path is the link's.
+    const link = join(mkdtempSync(join(tmpdir(), "jobtop-bin-")), "jobtop");
+    symlinkSync(CLI, link);
+    const { version } = JSON.parse(readFileSync(join(dirname(CLI), "..", "package.json"), "utf8"));
+    for (const flags of [[], ["--preserve-symlinks-main"]]) {
+      const r = spawnSync(NODE, [...flags, link, "--version"], { encoding: "utf8" });
+      expect(`${r.status} ${r.stdout}${r.stderr}`).toBe(`0 ${version}\n`);
+    }
   });
 
   it("names its own file in stack traces, next to another install sharing the cache", async () => {
