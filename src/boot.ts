@@ -1,10 +1,12 @@
-// The bin (dist/jobtop.js): runs the bundled program, which the build appends to this file as
-// line comments, through V8's code cache. A start with the cache skips compiling ~700 kB of
+// The bin (dist/jobtop.js): runs the bundled program, which the build writes next to it
+// (dist/jobtop.bundle), through V8's code cache. A start with the cache skips compiling ~700 kB of
 // JavaScript and the functions run on the way to the first frame: about a fifth of the time to
 // it. (Node 22+ has module.enableCompileCache: measured on Node 24, a start with it took ~35 %
 // more CPU to the first frame than with this cache, which holds the functions compiled in the
-// first two seconds, not only the top level; BENCHMARKS.md.) As comments, not a string literal:
-// V8 makes a literal into a heap string and hashes it, ~8 ms of every start for 700 kB.
+// first two seconds, not only the top level; BENCHMARKS.md.) In a file of its own, not a string
+// literal here (V8 makes a literal into a heap string and hashes it, ~8 ms of every start for
+// 700 kB), nor line comments at the end of this file (Node's loader read and scanned all of it,
+// and the comments had to come off again: ~3 ms of every start).
 //
 // The cache is one file per build, Node version, architecture, V8 flags and install path in
 // $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
@@ -26,27 +28,28 @@ import {
   openSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeSync,
 } from "node:fs";
-import { createRequire } from "node:module";
 import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { setFlagsFromString } from "node:v8";
 import { Script } from "node:vm";
 
 /** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
 declare const JOBTOP_BUNDLE_ID: string;
-/** The line that ends this program and starts the bundle, each of its lines behind "//". */
-const BUNDLE_MARK = "\n//# jobtop bundle\n";
+/** The bundle's first line: which build it is, then where its chunks are (scripts/build.js). */
+const BUNDLE_HEAD = `//jobtop ${JOBTOP_BUNDLE_ID} `;
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
-const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // written by a command: no monitor code in it
-const HEADER = MAGIC.length + 32; // magic, then SHA-256 of (build id, cached data)
+const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // a section written by a command: no monitor code in it
+// magic, SHA-256 of (build id, the index), the index's length, the index (JSON: a section per
+// chunk, each [chunk, bytes, SHA-256 of (build id, its bytes), 1 if partial]), the sections.
+const HEADER = MAGIC.length + 32 + 4;
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
 // Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
@@ -72,18 +75,24 @@ process.on("SIGUSR1", () => {});
 const GROWTH = "--semi-space-growth-factor";
 const growthGiven = process.execArgv.some((a) => /^--semi[-_]space[-_]growth[-_]factor/.test(a));
 let growthSet = false;
+// node:v8 is required when it is first needed, after the first frame: ~0.25 ms of every start.
+const setFlagsFromString = (flags: string) =>
+  (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
 (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.keepYoungGenerationSmall")] = () => {
   if (growthGiven || growthSet) return;
   setFlagsFromString(`${GROWTH}=1`);
   growthSet = true;
 };
 
-/** The code cache is made under V8's default flags: the ones every start reads it under. */
-function cachedDataUnderDefaultFlags(script: Script): Buffer {
-  if (!growthSet) return script.createCachedData();
+/**
+ * The code cache is made and read under V8's default flags: V8 rejects a cache made under other
+ * flags, and the first group of chunks is read before the monitor sets its flag (the UI's after).
+ */
+function underDefaultFlags<T>(f: () => T): T {
+  if (!growthSet) return f();
   setFlagsFromString(`${GROWTH}=2`); // V8's default
   try {
-    return script.createCachedData();
+    return f();
   } finally {
     setFlagsFromString(`${GROWTH}=1`);
   }
@@ -138,34 +147,88 @@ function ownsNearestFolder(path: string): boolean {
   }
 }
 
-function readCache(): { data: Buffer; partial: boolean } | undefined {
+/** A chunk's code cache as read: its bytes are checked against their hash when first used. */
+interface Section {
+  data: Buffer;
+  sha: string;
+  partial: boolean;
+}
+
+/** The cache file's index, checked; each section's bytes are checked as the chunk loads. */
+function readCache(): Map<string, Section> | undefined {
   try {
     if (!dir || !file || !isPrivate(dir, "dir") || !isPrivate(file, "file")) return undefined;
     const bytes = readFileSync(file);
-    const data = bytes.subarray(HEADER);
     const magic = bytes.subarray(0, MAGIC.length);
-    const partial = magic.equals(MAGIC_PARTIAL);
-    if (!partial && !magic.equals(MAGIC)) return undefined;
-    return bytes.subarray(MAGIC.length, HEADER).equals(digest(data)) ? { data, partial } : undefined;
+    if (!magic.equals(MAGIC) && !magic.equals(MAGIC_PARTIAL)) return undefined;
+    const end = HEADER + bytes.readUInt32LE(HEADER - 4);
+    const index = bytes.subarray(HEADER, end);
+    if (!bytes.subarray(MAGIC.length, HEADER - 4).equals(digest(index))) return undefined;
+    const sections = new Map<string, Section>();
+    let at = end;
+    for (const [name, length, sha, partial] of JSON.parse(index.toString("latin1")) as [
+      string,
+      number,
+      string,
+      number,
+    ][]) {
+      sections.set(name, { data: bytes.subarray(at, at + length), sha, partial: partial === 1 });
+      at += length;
+    }
+    return at === bytes.length ? sections : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Writes a new file (never through a link), syncs it, and renames it into place. */
-function writeCache(script: Script, partial: boolean): void {
+/** A section's bytes, if they are the ones its index names (V8 crashes on damaged bytes). */
+function checked(section: Section | undefined): Section | undefined {
+  return section && digest(section.data).toString("hex") === section.sha ? section : undefined;
+}
+
+/**
+ * Writes the cache when a chunk this process ran had no usable section (or, for the monitor, a
+ * command's partial one): a section per chunk run, from V8, and the sections of chunks it did not
+ * run as they were. A new file (never through a link), synced, renamed into place.
+ */
+function writeCache(partial: boolean): void {
   if (!dir || !file) return;
+  const stale = (c: Group) => !c.accepted || (c.partial && !partial);
+  if (![...loaded.values()].some(stale)) return;
   try {
     // Never create folders in a home that is not ours (sudo -E, su -m): root-owned ~/.cache
     // would lock its owner out of it.
     if (!ownsNearestFolder(dir)) return;
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     if (!isPrivate(dir, "dir")) return;
-    const data = cachedDataUnderDefaultFlags(script);
+    const index: [string, number, string, number][] = [];
+    const parts: Buffer[] = [];
+    const add = (name: string, data: Buffer, isPartial: boolean) => {
+      index.push([name, data.length, digest(data).toString("hex"), isPartial ? 1 : 0]);
+      parts.push(data);
+    };
+    for (const [name, c] of loaded) {
+      if (stale(c))
+        add(
+          name,
+          underDefaultFlags(() => c.script.createCachedData()),
+          partial,
+        );
+      else if (c.section) add(name, c.section.data, c.section.partial);
+    }
+    for (const [name, section] of cache ?? []) {
+      if (loaded.has(name)) continue;
+      const ok = checked(section);
+      if (ok) add(name, ok.data, ok.partial);
+    }
+    const head = Buffer.from(JSON.stringify(index), "latin1");
+    const length = Buffer.alloc(4);
+    length.writeUInt32LE(head.length);
+    const magic = index.some((e) => e[3] === 1) ? MAGIC_PARTIAL : MAGIC;
     const tmp = `${file}.${randomBytes(6).toString("hex")}.tmp`;
     const fd = openSync(tmp, "wx", 0o600);
     try {
-      writeSync(fd, Buffer.concat([partial ? MAGIC_PARTIAL : MAGIC, digest(data), data]));
+      writeSync(fd, Buffer.concat([magic, digest(head), length, head, ...parts]));
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -192,35 +255,140 @@ function tidy(d: string): void {
 }
 
 /**
- * The bundle: this file's text after BUNDLE_MARK, each line without its "//". The build writes
- * it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks), so its bytes are
- * read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less than reading the
- * file as UTF-8, whose demo data, once decoded, made the whole text two bytes a character).
+ * The bundle (dist/jobtop.bundle): its chunks, each a function expression as the build wrote
+ * it, compiled from slices of the text as read.
+ * The build writes it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks),
+ * so its bytes are read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less
+ * than reading it as UTF-8, whose demo data, once decoded, made the whole text two bytes a
+ * character), and one Node keeps outside V8's heap (it is over 1 MB). Its first line names its
+ * build: a bundle of another build (an install or an upgrade half done) is not run, as its code
+ * cache, made for another text, could crash V8.
  */
 function bundle(): string {
-  const bytes = readFileSync(filename);
-  const at = bytes.indexOf(BUNDLE_MARK);
-  if (at < 0) throw new Error(`jobtop: ${filename} is damaged (no program in it); reinstall jobtop`);
-  const text = bytes.toString("latin1", at + BUNDLE_MARK.length + 2);
-  return text.replace(/(\r\n|[\n\r\u2028\u2029])\/\//g, "$1");
+  let text: string;
+  try {
+    text = readFileSync(bundlePath, "latin1");
+  } catch (e) {
+    return broken(`cannot read ${bundlePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (!text.startsWith(BUNDLE_HEAD))
+    return broken(
+      text.startsWith("//jobtop ")
+        ? `${bundlePath} is from another build of jobtop than ${filename}`
+        : `${bundlePath} is damaged`,
+    );
+  return text;
 }
 
+/**
+ * A damaged install (the bundle missing, cut short, or of another build: an upgrade half done, a
+ * bin copied without it) ends in one line and exit 1, as any error jobtop cannot get past: not a
+ * stack trace, nor pages of minified code from a compile error.
+ */
+function broken(what: string): never {
+  const line = `jobtop: ${what}; reinstall jobtop\n`;
+  // Paths are the file system's: no control character of one reaches the terminal.
+  process.stderr.write(line.replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, "?"));
+  process.exit(1);
+}
+
+// Next to the file this one really is: the bin runs through node_modules/.bin's symlink, which
+// Node resolves for its main module unless told --preserve-symlinks-main.
+const bundlePath = join(dirname(realpathSync(filename)), "jobtop.bundle");
+const text = bundle();
+const head = text.indexOf("\n");
+/**
+ * Where each group of chunks is in the text after the first line ([start, end, line]: its first
+ * line in the file, for stack traces that point at it) and which group has each chunk.
+ */
+const where = parseHead();
+
+function parseHead(): {
+  groups: Record<string, [number, number, number]>;
+  chunks: Record<string, [string, number]>;
+} {
+  try {
+    const w = JSON.parse(text.slice(BUNDLE_HEAD.length, head));
+    let end = 0;
+    for (const span of Object.values(w.groups) as [number, number, number][]) end = Math.max(end, span[1]);
+    // Cut short, a group would not compile (or, worse, compile to something else).
+    if (head > 0 && text.length === head + 1 + end) return w;
+  } catch {
+    // the first line is cut or garbled: as damaged as a short file
+  }
+  return broken(`${bundlePath} is damaged`);
+}
 const cache = readCache();
-const cachedData = cache?.data;
-// "use strict": the bundle was ES modules, which are strict; CommonJS is not by default.
-const script = new Script(
-  `(function (exports, require, module, __filename, __dirname) {"use strict";${bundle()}\n})`,
-  { filename, cachedData },
-);
-const usable = cachedData !== undefined && !script.cachedDataRejected;
-if (file && (!usable || cache?.partial)) {
-  setTimeout(() => writeCache(script, false), WRITE_AFTER_MS).unref();
+
+/** A group of chunks compiled: its Script (for its code cache), its chunks' functions, its cache. */
+interface Group {
+  script: Script;
+  chunks: ChunkFunction[];
+  section?: Section;
+  accepted: boolean;
+  partial: boolean;
 }
+type ChunkFunction = (this: unknown, ...args: unknown[]) => void;
+const loaded = new Map<string, Group>();
+const modules = new Map<string, { exports: unknown }>();
+
+/**
+ * Compiles a group of the bundle's chunks the first time one of them is required, with its
+ * section of the code cache. scripts/build.js made the program into chunks (the entry, what it
+ * imports, each dynamic import's own: the UI's first frame, Ink and React, the config commands…)
+ * and the chunks into groups: a command for scripts compiles only the first group, and the
+ * monitor the UI's after its first frame is on screen.
+ */
+function group(name: string): Group {
+  const have = loaded.get(name);
+  if (have) return have;
+  const span = where.groups[name];
+  if (!span) return broken(`${bundlePath} has no ${name}`);
+  const section = checked(cache?.get(name));
+  // Named after the bundle, at its own line there: a stack trace points at the code. A code cache
+  // made by one install names its path in the stack traces of another (Node 20), so each
+  // install's cache is its own (`key`).
+  const source = text.slice(head + 1 + span[0], head + 1 + span[1]);
+  const script = underDefaultFlags(
+    () => new Script(source, { filename: bundlePath, lineOffset: span[2], cachedData: section?.data }),
+  );
+  const accepted = section !== undefined && !script.cachedDataRejected;
+  const g: Group = {
+    script,
+    chunks: script.runInThisContext(),
+    section,
+    accepted,
+    partial: section?.partial ?? false,
+  };
+  loaded.set(name, g);
+  return g;
+}
+
+/** Runs a chunk the first time it is required, and gives its exports. */
+function load(name: string): unknown {
+  const have = modules.get(name);
+  if (have) return have.exports;
+  const at = where.chunks[name];
+  if (!at) return broken(`${bundlePath} has no ${name}`);
+  const run = group(at[0]).chunks[at[1]] as ChunkFunction;
+  const module = { exports: {} };
+  modules.set(name, module);
+  run.call(module.exports, module.exports, chunkRequire, module, filename, dirname(filename), url);
+  return module.exports;
+}
+
+/** A chunk's require: another chunk ("./chunk-….js"), or one of Node's modules. */
+function chunkRequire(id: string): unknown {
+  return id.startsWith("./") ? load(id.slice(2)) : require(id);
+}
+
+const url = import.meta.url;
+// Two seconds in, the monitor has run the code to its first frame: a start whose chunks lacked
+// their cache writes it then (nothing is written when every chunk had its own).
+if (file) setTimeout(() => writeCache(false), WRITE_AFTER_MS).unref();
 // The bundle calls this as a command for scripts ends, its output written (src/modes/output.ts).
-if (file && !usable) {
-  (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () =>
-    writeCache(script, true);
-}
-const main = script.runInThisContext();
-const module = { exports: {} };
-main.call(module.exports, module.exports, createRequire(filename), module, filename, dirname(filename));
+(globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")] = () => writeCache(true);
+// NO_COLOR (no-color.org): Ink's colours come from chalk, which reads FORCE_COLOR, not NO_COLOR,
+// when it loads, before any of our code runs. Markers (›, ✱) still show selection and changes.
+if (process.env.NO_COLOR) process.env.FORCE_COLOR = "0";
+load("cli.js");

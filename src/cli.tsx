@@ -1,6 +1,5 @@
 // Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
 // Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
-import meow from "meow";
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
@@ -9,6 +8,7 @@ import { type LoadInput, loadConfig } from "./config/load.js";
 import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
 import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
+import { FLAGS, type Flags, quickFlags } from "./flags.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
@@ -96,42 +96,21 @@ function warn(message: string): void {
   writeErr(`warning: ${message}`);
 }
 
-function parseArgs() {
+/** The command line: read by quickFlags (src/flags.ts) when it is a plain one, else by meow. */
+async function parseArgs() {
+  const quick = quickFlags(process.argv.slice(2));
+  if (quick) {
+    // As meow does: the process is named after the bin (ps, top), not "node".
+    process.title = Object.keys(pkg.bin)[0] ?? pkg.name;
+    return { ...quick, showHelp: undefined, showVersion: undefined };
+  }
+  const { default: meow } = await import("meow");
   return meow(HELP, {
     // Only .url is read (to find package.json, which pkg already gives).
     importMeta: { url: import.meta.url } as ImportMeta,
     pkg,
     allowUnknownFlags: true,
-    flags: {
-      baseUrl: { type: "string" },
-      token: { type: "string" },
-      tokenFile: { type: "string" },
-      timeout: { type: "string" },
-      interval: { type: "string" },
-      listInterval: { type: "string" },
-      perPage: { type: "string" },
-      order: { type: "string" },
-      clipboard: { type: "string" },
-      bell: { type: "boolean", default: false },
-      config: { type: "string" },
-      profile: { type: "string" },
-      statusLabels: { type: "string" },
-      columns: { type: "string" },
-      mouse: { type: "string" },
-      notify: { type: "string" },
-      pin: { type: "string", isMultiple: true },
-      title: { type: "string" },
-      hyperlinks: { type: "string" },
-      demo: { type: "boolean", default: false },
-      once: { type: "boolean", default: false },
-      json: { type: "boolean", default: false },
-      until: { type: "string" },
-      showSecrets: { type: "boolean", default: false },
-      port: { type: "string" },
-      tick: { type: "string" },
-      help: { type: "boolean", shortFlag: "h" },
-      version: { type: "boolean", shortFlag: "v" },
-    },
+    flags: FLAGS,
   });
 }
 
@@ -187,11 +166,12 @@ function orFail<T>(f: () => T): T {
 
 async function main(): Promise<void> {
   checkUnknownFlags(process.argv.slice(2));
-  const cli = parseArgs();
-  const f = cli.flags;
-  // meow answers --help and --version only when they come alone; -h, -v and any position too.
-  if (f.help) cli.showHelp(0);
-  if (f.version) cli.showVersion();
+  const cli = await parseArgs();
+  const f: Flags = cli.flags;
+  // meow answers --help and --version only when they come alone; -h, -v and any position too
+  // (quickFlags leaves both to meow).
+  if (f.help) cli.showHelp?.(0);
+  if (f.version) cli.showVersion?.();
   const [command, ...rest] = cli.input;
   if (command === "config") return runConfig(rest, f);
   const script: ScriptCommand | undefined = orFail(() => parseCommand(cli.input, f));
@@ -257,8 +237,6 @@ async function main(): Promise<void> {
   await demo?.close();
   process.exit(code);
 }
-
-type Flags = ReturnType<typeof parseArgs>["flags"];
 
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */
 function loadInput(f: Flags, script?: ScriptCommand): LoadInput {

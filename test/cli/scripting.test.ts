@@ -48,6 +48,27 @@ function jobIn(status: number): number {
   throw new Error(`no demo job in status ${status}`);
 }
 
+describe("--once", () => {
+  it("masks the secrets in the remark, the one free text a table shows, unless asked", async () => {
+    const job = demo.getJob(120);
+    if (!job) throw new Error("no demo job 120");
+    const remark = job.app.remark;
+    job.app.remark = "resume with --api-key sk-live-4f9a2b7c1d";
+    try {
+      const masked = await runCli(["--once", "--json"], env());
+      const table = await runCli(["--once"], env());
+      const shown = await runCli(["--once", "--show-secrets"], env());
+      for (const r of [masked, table, shown]) expect(r.code).toBe(0);
+      expect(table.stdout).toContain("resume with --api-key ••••••");
+      expect(table.stdout).not.toContain("sk-live");
+      expect(masked.stdout).not.toContain("sk-live");
+      expect(shown.stdout).toContain("--api-key sk-live-4f9a2b7c1d");
+    } finally {
+      job.app.remark = remark;
+    }
+  });
+});
+
 describe("get", () => {
   it("prints the detail pane's content as plain text, secrets masked", async () => {
     const id = 13;

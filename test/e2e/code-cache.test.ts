@@ -1,5 +1,6 @@
 // The bin keeps V8's code cache of the bundle (src/boot.ts). What a user can see of it: a file in
 // their cache directory after the first run, and starts that work whatever state it is in.
+import { execFile, spawnSync } from "node:child_process";
 import {
   chmodSync,
   copyFileSync,
@@ -13,7 +14,7 @@ import {
   writeFileSync,
 } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
@@ -163,6 +164,97 @@ describe("code cache", () => {
     expect(cacheFiles(home)).toHaveLength(1);
   });
 
+  it("compiles the chunks a run needs: --once none of the UI's, the monitor Ink's after its first frame", async () => {
+    // The bundle is chunks in groups, a script and a code cache section a group (scripts/build.js):
+    // a command for scripts deserialises and compiles none of the UI, and the monitor its first
+    // frame's code before the frame and Ink, React and Yoga only once the frame is on screen.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const record = join(home, "record");
+    const fixture = fileURLToPath(new URL("./fixtures/record-chunks.cjs", import.meta.url));
+    const env = {
+      JOBTOP_TOKEN: demo.token,
+      XDG_CACHE_HOME: home,
+      NODE_OPTIONS: `--require ${fixture}`,
+      JOBTOP_RECORD: record,
+      JOBTOP_RECORD_DIST: dirname(CLI),
+    };
+    const lines = () => readFileSync(record, "utf8").trim().split("\n");
+    // Each twice: without a code cache, then with the one the first run wrote.
+    for (const round of ["first", "cached"]) {
+      writeFileSync(record, "");
+      expect((await runCli(["--once", "--base-url", demo.url], env)).code).toBe(0);
+      expect(lines(), round).toEqual(["script cli.js"]);
+      expect(cacheFiles(home)).toHaveLength(1);
+    }
+    for (const round of ["first", "cached"]) {
+      writeFileSync(record, "");
+      s = await run(home, env);
+      for (let i = 0; i < 50 && !lines().some((l) => l.startsWith("script run-")); i++) await sleep(100);
+      await waitForCache(home, (b) => b.subarray(0, 8).toString() === "jobtopV8");
+      s.kill("SIGKILL");
+      const seen = lines().map((l) => l.replace(/-[A-Z0-9]+\.js$/, ".js"));
+      expect(seen, round).toEqual(["script cli.js", "script start.js", "frame", "script run.js"]);
+    }
+  });
+
+  it("never runs a bundle of another build, nor none", async () => {
+    // A bin and a bundle of two builds (an upgrade half done): the code cache the bin accepts was
+    // made for its own bundle's text, and V8 would run it over another text of the same length.
+    const home = mkdtempSync(join(tmpdir(), "jobtop-cache-"));
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-mixed-"));
+    const bin = join(dir, "jobtop.js");
+    const bundle = join(dir, "jobtop.bundle");
+    copyFileSync(CLI, bin);
+    copyFileSync(join(dirname(CLI), "jobtop.bundle"), bundle);
+    // Not spawnSync: the demo service answers from this process.
+    const once = () =>
+      new Promise<{ status: number | null; stderr: string }>((resolve) => {
+        const env = { XDG_CACHE_HOME: home, JOBTOP_TOKEN: demo.token };
+        execFile(NODE, [bin, "--once", "--base-url", demo.url], { env }, (e, _out, stderr) =>
+          resolve({ status: e ? (typeof e.code === "number" ? e.code : -1) : 0, stderr }),
+        );
+      });
+    expect((await once()).status).toBe(0);
+    await waitForCache(home, (b) => b.length > 10_000);
+    // Another build's bundle: the same text but for its first line, which names the build.
+    const text = readFileSync(bundle, "latin1");
+    const other = text.replace(
+      /^\/\/jobtop ([0-9a-f])/,
+      (_m, c: string) => `//jobtop ${c === "0" ? "1" : "0"}`,
+    );
+    expect(other.length).toBe(text.length);
+    writeFileSync(bundle, other, "latin1");
+    // Each in one line and exit 1, as any error jobtop cannot get past: no stack trace, and no
+    // page of minified code from a compile error.
+    const oneLine = (r: { status: number | null; stderr: string }, says: string) => {
+      expect(r.status).toBe(1);
+      expect(r.stderr).toBe(`jobtop: ${bundle} ${says}; reinstall jobtop\n`);
+    };
+    oneLine(await once(), `is from another build of jobtop than ${bin}`);
+    // Cut short (a copy or a download that stopped), in the first line or in the UI's code, which
+    // only the monitor would have compiled, after its first frame.
+    writeFileSync(bundle, text.slice(0, 100), "latin1");
+    oneLine(await once(), "is damaged");
+    writeFileSync(bundle, text.slice(0, text.length - 1000), "latin1");
+    oneLine(await once(), "is damaged");
+    rmSync(bundle);
+    const r = await once();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toBe(`jobtop: cannot read ${bundle} (ENOENT); reinstall jobtop\n`);
+  });
+
+  it("finds its bundle through a symlinked bin, also under --preserve-symlinks-main", () => {
+    // npm links node_modules/.bin/jobtop to dist/jobtop.js; Node resolves the link for its main
+    // module unless told --preserve-symlinks-main, and then the bin's own path is the link's.
+    const link = join(mkdtempSync(join(tmpdir(), "jobtop-bin-")), "jobtop");
+    symlinkSync(CLI, link);
+    const { version } = JSON.parse(readFileSync(join(dirname(CLI), "..", "package.json"), "utf8"));
+    for (const flags of [[], ["--preserve-symlinks-main"]]) {
+      const r = spawnSync(NODE, [...flags, link, "--version"], { encoding: "utf8" });
+      expect(`${r.status} ${r.stdout}${r.stderr}`).toBe(`0 ${version}\n`);
+    }
+  });
+
   it("names its own file in stack traces, next to another install sharing the cache", async () => {
     // Node 20's V8 takes a script's name from the code cache: a copy of the same build elsewhere
     // (another checkout, a global and a local install) reported the first one's path.
@@ -173,6 +265,7 @@ describe("code cache", () => {
     const crash = fileURLToPath(new URL("./fixtures/crash-on-usr2.cjs", import.meta.url));
     const run = (bin: string) => {
       copyFileSync(CLI, bin);
+      copyFileSync(join(dirname(CLI), "jobtop.bundle"), join(dirname(bin), "jobtop.bundle"));
       s = startPty(NODE, [bin, "--base-url", demo.url], {
         env: { JOBTOP_TOKEN: demo.token, XDG_CACHE_HOME: home, NODE_OPTIONS: `--require ${crash}` },
       });
@@ -191,7 +284,23 @@ describe("code cache", () => {
     t.press(KEYS.down);
     await t.exited();
     const trace = t.raw().slice(t.raw().indexOf("jobtop crashed"));
-    expect(trace).toContain(`(${b}:`);
-    expect(trace).not.toContain(a);
+    const bundleB = join(dirname(b as string), "jobtop.bundle");
+    expect(trace).toContain(`(${bundleB}:`);
+    expect(trace).not.toContain(dirname(a as string));
+    // The frames name the bundle's own lines: the write that crashed is Ink's, whose group starts
+    // hundreds of lines into the file (counted from its group's start, as before, they would
+    // name the file's first lines).
+    const text = readFileSync(bundleB, "latin1");
+    const head = JSON.parse(text.slice(text.indexOf("{"), text.indexOf("\n"))) as {
+      groups: Record<string, [number, number, number]>;
+    };
+    const ink = Object.entries(head.groups).find(([name]) => name.startsWith("run-"))?.[1];
+    const last = text.split("\n").length;
+    const frames = [...trace.replace(/\r?\n/g, "").matchAll(/jobtop\.bundle:(\d+):\d+\)/g)].map((m) =>
+      Number(m[1]),
+    );
+    expect(frames.length).toBeGreaterThan(2);
+    expect(frames.some((l) => l > (ink?.[2] ?? last) && l <= last)).toBe(true);
+    for (const l of frames) expect(l).toBeLessThanOrEqual(last);
   });
 });

@@ -36,10 +36,11 @@ afterAll(() => {
 });
 
 describe("the npm package", () => {
-  it("holds the one bundled file (and dist/package.json: it is CommonJS), README and LICENSE, under 600 kB, with no dependencies", () => {
+  it("holds the bin and its bundle (and dist/package.json: it is CommonJS), README and LICENSE, under 600 kB, with no dependencies", () => {
     expect(packInfo.files.map((f) => f.path).sort()).toEqual([
       "LICENSE",
       "README.md",
+      "dist/jobtop.bundle",
       "dist/jobtop.js",
       "dist/package.json",
       "package.json",
