@@ -4,7 +4,7 @@
 // process's RSS, heap after a full GC, live timers and sockets once a minute. Ends with `q` and
 // checks the exit code. Heap figures come from scripts/soak-probe.js, loaded into the process.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -18,6 +18,13 @@ const { values } = parseArgs({
     interval: { type: "string", default: "250ms" },
     "list-interval": { type: "string", default: "1s" },
     "sample-ms": { type: "string", default: "60000" },
+    // The demo service's tick: "0" for data that never changes (the idle case, with --no-faults
+    // --no-keys), to compare memory at idle with memory under load.
+    tick: { type: "string", default: "1s" },
+    // Keep the probe's JSON lines (heap spaces, smaps by kind) in this file.
+    "probe-out": { type: "string" },
+    // V8 flags the probe sets in the process a second in, as a bin could at run time.
+    "v8-flags": { type: "string", default: "" },
     // The Node that runs jobtop (default: this one), e.g. .cache/node24/node_modules/.bin/node.
     node: { type: "string", default: process.execPath },
     // To tell a leak's cause: --no-faults, --no-keys.
@@ -46,7 +53,7 @@ const FAULTS = [
   "401",
 ];
 
-const demo = spawn(process.execPath, [cli, "demo-server", "--port", "0", "--tick", "1s"], {
+const demo = spawn(process.execPath, [cli, "demo-server", "--port", "0", "--tick", values.tick], {
   stdio: ["ignore", "pipe", "inherit"],
 });
 const baseUrl = await new Promise((ok, fail) => {
@@ -82,10 +89,13 @@ const term = pty.spawn(values.node, ["--expose-gc", "--import", probe, cli, ...a
   env: {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
+    // A cache folder of the run's own (the bin's code cache), if the caller set one.
+    ...(process.env.XDG_CACHE_HOME && { XDG_CACHE_HOME: process.env.XDG_CACHE_HOME }),
     TERM: "xterm-256color",
     JOBTOP_TOKEN: token,
     SOAK_PROBE_FILE: probeFile,
     SOAK_PROBE_MS: String(sampleMs),
+    SOAK_PROBE_FLAGS: values["v8-flags"],
   },
 });
 let bytes = 0;
@@ -147,6 +157,7 @@ const exit = await Promise.race([
 demo.kill("SIGINT");
 
 const all = samples();
+if (values["probe-out"]) copyFileSync(probeFile, values["probe-out"]);
 rmSync(dir, { recursive: true, force: true });
 if (all.length < 2) {
   console.error("soak: fewer than two samples; run longer (--minutes) or sample more often (--sample-ms)");

@@ -78,23 +78,46 @@ let growthSet = false;
 // node:v8 is required when it is first needed, after the first frame: ~0.25 ms of every start.
 const setFlagsFromString = (flags: string) =>
   (require("node:v8") as typeof import("node:v8")).setFlagsFromString(flags);
-(globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.keepYoungGenerationSmall")] = () => {
-  if (growthGiven || growthSet) return;
-  setFlagsFromString(`${GROWTH}=1`);
-  growthSet = true;
+
+// And V8 is told to favour memory over speed (--optimize-for-size, read as the heap runs: how far
+// the old generation grows between full collections, which pages a collection compacts). Under
+// changing data (`npm run soak`, the probe's smaps by kind, three runs each, BENCHMARKS.md) V8's
+// heap pages went from ~25 to ~18 MB resident on Node 24 (RSS ~100 → ~94 MB) and from 21–24 to
+// ~17 MB on Node 20; idle CPU, idle RSS and the key rows stayed within their targets. Set with
+// the growth factor, for the same reasons; `node --no-optimize-for-size jobtop` wins. Node 20's V8
+// also sets --max-semi-space-size=1 with it (the heap's real maximum is fixed by then), which
+// changes its flag hash: that is put back to its default too while the code cache is made, and a
+// user's own --max-semi-space-size is left alone (then the flag is not set at all).
+const SIZE = "--optimize-for-size";
+const sizeGiven = process.execArgv.some((a) =>
+  /^--((no-?)?optimize[-_]for[-_]size|max[-_]semi[-_]space[-_]size)/.test(a),
+);
+let sizeSet = false;
+
+(globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.memoryFlags")] = () => {
+  if (!growthGiven && !growthSet) {
+    setFlagsFromString(`${GROWTH}=1`);
+    growthSet = true;
+  }
+  if (!sizeGiven && !sizeSet) {
+    setFlagsFromString(SIZE);
+    sizeSet = true;
+  }
 };
 
 /**
  * The code cache is made and read under V8's default flags: V8 rejects a cache made under other
- * flags, and the first group of chunks is read before the monitor sets its flag (the UI's after).
+ * flags, and the first group of chunks is read before the monitor sets its flags (the UI's after).
  */
 function underDefaultFlags<T>(f: () => T): T {
-  if (!growthSet) return f();
-  setFlagsFromString(`${GROWTH}=2`); // V8's default
+  if (!growthSet && !sizeSet) return f();
+  if (growthSet) setFlagsFromString(`${GROWTH}=2`); // V8's default
+  if (sizeSet) setFlagsFromString(`--no${SIZE.slice(1)} --max-semi-space-size=0`);
   try {
     return f();
   } finally {
-    setFlagsFromString(`${GROWTH}=1`);
+    if (growthSet) setFlagsFromString(`${GROWTH}=1`);
+    if (sizeSet) setFlagsFromString(SIZE);
   }
 }
 

@@ -80,8 +80,9 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   };
   const drawn = draw();
   // The start is over (the frame with data is out, or Ink is about to draw the loading one): from
-  // now on V8's young generation keeps its size (src/boot.ts says why, and why not earlier).
-  (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for("jobtop.keepYoungGenerationSmall")]?.();
+  // now on V8's young generation keeps its size and V8 favours memory over speed (src/boot.ts
+  // says why, and why not earlier).
+  (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for("jobtop.memoryFlags")]?.();
   if (drawn) out.on("resize", redraw);
   const { mountApp } = await import("./run.js");
   if (drawn) out.off("resize", redraw);
