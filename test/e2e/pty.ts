@@ -137,6 +137,14 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
     },
     exited: async () => {
       const e = await exit;
+      // node-pty reports the exit from its own thread (waitpid), which can come before the last
+      // bytes the process wrote are read from the terminal (seen in CI: a SIGTERM's screen
+      // restore missing from the output under load; microsoft/node-pty#72): wait for the output
+      // to go quiet.
+      for (let seen = -1, until = Date.now() + 1000; seen !== raw.length && Date.now() < until; ) {
+        seen = raw.length;
+        await new Promise((r) => setTimeout(r, 60));
+      }
       await pending;
       return e;
     },
