@@ -105,13 +105,18 @@ async function parseArgs() {
     return { ...quick, showHelp: undefined, showVersion: undefined };
   }
   const { default: meow } = await import("meow");
-  return meow(HELP, {
-    // Only .url is read (to find package.json, which pkg already gives).
-    importMeta: { url: import.meta.url } as ImportMeta,
-    pkg,
-    allowUnknownFlags: true,
-    flags: FLAGS,
-  });
+  try {
+    return meow(HELP, {
+      // Only .url is read (to find package.json, which pkg already gives).
+      importMeta: { url: import.meta.url } as ImportMeta,
+      pkg,
+      allowUnknownFlags: true,
+      flags: FLAGS,
+    });
+  } catch (e) {
+    // meow's own checks ("The flag --interval can only be set once."): bad usage, exit 2.
+    return fail(e instanceof Error ? e.message : String(e));
+  }
 }
 
 const KNOWN = new Set([
@@ -149,7 +154,8 @@ function checkUnknownFlags(argv: string[]): void {
   for (const a of argv) {
     if (a === "--") break;
     const m = /^--(?:no-)?([^=]+)/.exec(a);
-    if (m?.[1] && !KNOWN.has(m[1])) fail(`unknown option --${m[1]} (see jobtop --help)`);
+    // Named as typed: "--no-color", not "--color".
+    if (m?.[1] && !KNOWN.has(m[1])) fail(`unknown option ${a.split("=")[0]} (see jobtop --help)`);
     if (/^-[^-]/.test(a) && a !== "-h" && a !== "-v") fail(`unknown option ${a} (see jobtop --help)`);
   }
 }

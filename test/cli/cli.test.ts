@@ -27,6 +27,10 @@ function expectUsageError(r: { code: number | null; stderr: string; stdout: stri
 describe("bad input exits 2 with one clear line", () => {
   it.each([
     [["--frobnicate"], /unknown option --frobnicate/],
+    // The option as typed, not the name under its "no-".
+    [["--no-color", "--demo", "--once"], /unknown option --no-color /],
+    // meow's own checks are usage errors too (they ended in exit 1).
+    [["--interval", "2s", "--interval", "3s", "--demo", "--once"], /--interval can only be set once/],
     [["--base-url", "not a url", "--once"], /--base-url: not a URL/],
     [["--base-url", "ftp://x", "--once"], /--base-url: must start with http/],
     [["--demo", "--once", "--interval", "abc"], /--interval: expected a duration/],
