@@ -1,8 +1,10 @@
 // The job service client: GETs over node:http (http-get.ts: base URL, Bearer auth, one quick
 // retry on a dropped keep-alive socket), then our own checks on status, size, JSON, envelope and
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
-import { z } from "zod";
+
+import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
+import "../zod.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
@@ -326,7 +328,7 @@ function tooLarge(max: number): ApiError {
   return new ApiError("too-large", `response larger than ${Math.round(max / 1024 / 1024)} MB, refused`);
 }
 
-function schemaError(error: z.ZodError, prefix: string): ApiError {
+function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
   const first = error.issues[0];
   const path = [
     prefix,
