@@ -47,7 +47,9 @@ describe("Job schema", () => {
       const r = JobSchema.safeParse(job);
       return r.success ? "accepted" : `${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message}`;
     };
-    expect(wrong((j) => (j.status = "running"))).toBe("status: Invalid input: expected number, received string");
+    expect(wrong((j) => (j.status = "running"))).toBe(
+      "status: Invalid input: expected number, received string",
+    );
     expect(wrong((j) => (j.status = 1.5))).toBe("status: Invalid input: expected int, received number");
     expect(wrong((j) => delete j.desc)).toBe("desc: Invalid input: expected string, received undefined");
     expect(wrong((j) => (j.ctx = null))).toBe("ctx: Invalid input: expected object, received null");
