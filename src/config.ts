@@ -501,9 +501,11 @@ export function show(v: unknown): string {
       ? JSON.stringify(v)
       : Array.isArray(v)
         ? "a list"
-        : typeof v === "object" && v
-          ? "a table"
-          : String(v);
+        : v instanceof Date // a TOML date or time (smol-toml's TomlDate)
+          ? "a date"
+          : typeof v === "object" && v
+            ? "a table"
+            : String(v);
   const clean = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
 }

@@ -53,9 +53,16 @@ export const SETTING_KEYS = [
 
 type Ctx = TransformCtx;
 
+/** Thrown by `fail` and caught by `field`: the check stops at its first problem. */
+const FAILED = Symbol("failed");
+
+/**
+ * Says what is wrong and ends the check: a helper that fails (`str`, `path`…) never hands its
+ * caller a value to go on with (returning z.NEVER did, and `ca_file = 1` crashed on its .trim()).
+ */
 function fail(ctx: Ctx, message: string, path?: (string | number)[]): never {
   ctx.addIssue({ code: "custom", message, path });
-  return z.NEVER as never;
+  throw FAILED;
 }
 
 /** What a TOML value is, in a user's words. */
@@ -73,7 +80,14 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   z.optional(
     z.pipe(
       z.unknown(),
-      transform((v: unknown, ctx) => check(v, ctx)),
+      transform((v: unknown, ctx) => {
+        try {
+          return check(v, ctx);
+        } catch (e) {
+          if (e === FAILED) return z.NEVER as never;
+          throw e;
+        }
+      }),
     ),
   );
 
