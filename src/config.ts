@@ -2,9 +2,11 @@
 // cli.tsx gathers flags and environment, src/config/ reads the config file; this module checks
 // each layer and merges them: flags > environment > the chosen profile > the file's top level
 // > defaults. A problem is one line naming the flag, variable or file:line it came from.
-import { z } from "zod";
+
+import * as z from "zod/mini";
 import { parseJobId } from "./model/ids.js";
 import { isClean } from "./model/sanitize.js";
+import { transform } from "./zod.js";
 
 export const DEFAULTS = {
   intervalMs: 2_000,
@@ -192,79 +194,97 @@ export interface Layer {
 }
 
 const duration = (flag: string, range: readonly [number, number]) =>
-  z.string().transform((v, ctx) => {
-    const r = checkDuration(v, range);
-    if (typeof r === "string") {
-      ctx.addIssue({ code: "custom", message: `${flag}: ${r}` });
+  z.pipe(
+    z.string(),
+    transform((v: string, ctx) => {
+      const r = checkDuration(v, range);
+      if (typeof r === "string") {
+        ctx.addIssue({ code: "custom", message: `${flag}: ${r}` });
+        return z.NEVER;
+      }
+      return r;
+    }),
+  );
+
+const baseUrl = z.pipe(
+  z.string(),
+  transform((v: string, ctx) => {
+    const r = checkBaseUrl(v);
+    if ("error" in r) {
+      ctx.addIssue({ code: "custom", message: `--base-url: ${r.error}` });
       return z.NEVER;
     }
-    return r;
-  });
-
-const baseUrl = z.string().transform((v, ctx) => {
-  const r = checkBaseUrl(v);
-  if ("error" in r) {
-    ctx.addIssue({ code: "custom", message: `--base-url: ${r.error}` });
-    return z.NEVER;
-  }
-  return r.url;
-});
+    return r.url;
+  }),
+);
 
 export const RawConfigSchema = z.object({
-  baseUrl: baseUrl.optional(),
-  token: z.string().optional(),
-  interval: duration("--interval", DURATION_RANGES.interval).optional(),
-  listInterval: duration("--list-interval", DURATION_RANGES.listInterval).optional(),
-  timeout: duration("--timeout", DURATION_RANGES.timeout).optional(),
-  perPage: z
-    .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
-    .superRefine((v, ctx) => {
-      if (v === "auto") return;
-      const message = !Number.isInteger(v)
-        ? "--per-page: expected a whole number or auto"
-        : v < 1
-          ? "--per-page: must be at least 1"
-          : v > 500
-            ? "--per-page: must be at most 500"
-            : undefined;
-      if (message) ctx.addIssue({ code: "custom", message });
-    })
-    .optional(),
-  order: z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' }).optional(),
-  clipboard: z
-    .enum(["auto", "osc52", "native", "off"], { message: "--clipboard: expected auto, osc52, native or off" })
-    .optional(),
-  statusLabels: z.string().optional(),
-  columns: z.string().optional(),
+  baseUrl: z.optional(baseUrl),
+  token: z.optional(z.string()),
+  interval: z.optional(duration("--interval", DURATION_RANGES.interval)),
+  listInterval: z.optional(duration("--list-interval", DURATION_RANGES.listInterval)),
+  timeout: z.optional(duration("--timeout", DURATION_RANGES.timeout)),
+  perPage: z.optional(
+    z
+      .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
+      .check(
+        z.superRefine((v, ctx) => {
+          if (v === "auto") return;
+          const message = !Number.isInteger(v)
+            ? "--per-page: expected a whole number or auto"
+            : v < 1
+              ? "--per-page: must be at least 1"
+              : v > 500
+                ? "--per-page: must be at most 500"
+                : undefined;
+          if (message) ctx.addIssue({ code: "custom", message });
+        }),
+      ),
+  ),
+  order: z.optional(z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' })),
+  clipboard: z.optional(
+    z.enum(["auto", "osc52", "native", "off"], {
+      message: "--clipboard: expected auto, osc52, native or off",
+    }),
+  ),
+  statusLabels: z.optional(z.string()),
+  columns: z.optional(z.string()),
   demo: z.boolean(),
   once: z.boolean(),
   /** Absent unless --bell or --no-bell was given, so that a config file's bell can apply. */
-  bell: z.boolean().optional(),
+  bell: z.optional(z.boolean()),
   /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
-  mouse: z.boolean().optional(),
-  notify: z
-    .enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
+  mouse: z.optional(z.boolean()),
+  notify: z.optional(
+    z.enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
       message: "--notify: expected auto, osc9, osc777, osc99, bell or off",
-    })
-    .optional(),
-  hyperlinks: z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }).optional(),
+    }),
+  ),
+  hyperlinks: z.optional(
+    z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }),
+  ),
   /** On by default; "off" leaves the terminal's title alone. */
-  title: z
-    .enum(["on", "off"], { message: "--title: expected on or off" })
-    .transform((v) => v === "on")
-    .optional(),
-  pins: z
-    .array(
-      z.string().transform((v, ctx) => {
-        const id = parseJobId(v);
-        if (id === undefined) {
-          ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
-          return z.NEVER;
-        }
-        return id;
-      }),
-    )
-    .optional(),
+  title: z.optional(
+    z.pipe(
+      z.enum(["on", "off"], { message: "--title: expected on or off" }),
+      z.transform((v) => v === "on"),
+    ),
+  ),
+  pins: z.optional(
+    z.array(
+      z.pipe(
+        z.string(),
+        transform((v: string, ctx) => {
+          const id = parseJobId(v);
+          if (id === undefined) {
+            ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+            return z.NEVER;
+          }
+          return id;
+        }),
+      ),
+    ),
+  ),
 });
 
 export interface Config {
@@ -481,9 +501,11 @@ export function show(v: unknown): string {
       ? JSON.stringify(v)
       : Array.isArray(v)
         ? "a list"
-        : typeof v === "object" && v
-          ? "a table"
-          : String(v);
+        : v instanceof Date // a TOML date or time (smol-toml's TomlDate)
+          ? "a date"
+          : typeof v === "object" && v
+            ? "a table"
+            : String(v);
   const clean = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
   return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
 }

@@ -1,8 +1,10 @@
 // The job service client: GETs over node:http (http-get.ts: base URL, Bearer auth, one quick
 // retry on a dropped keep-alive socket), then our own checks on status, size, JSON, envelope and
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
-import { z } from "zod";
+
+import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
+import "../zod.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
@@ -81,15 +83,12 @@ export function createClient(opts: ClientOptions): JobClient {
     params: Record<string, string>,
     signal: AbortSignal | undefined,
     memo: SameBody,
-    decode: (env: unknown, ctx: ParseContext) => T,
+    decode: (env: unknown) => T,
   ): Promise<T> {
     try {
       const body = await send(path, params, signal);
       const key = `${path}?${new URLSearchParams(params)}`;
-      return memo.decode(key, body.bytes, () => {
-        const ctx = parseContext();
-        return decode(envelope(body, ctx), ctx);
-      });
+      return memo.decode(key, body.bytes, () => decode(envelope(body)));
     } catch (e) {
       throw redactError(e, opts.token);
     }
@@ -168,9 +167,9 @@ export function createClient(opts: ClientOptions): JobClient {
 
   return {
     getJob: (id, signal) =>
-      request("v1/job", { id }, signal, sameJob, (e, ctx) => {
+      request("v1/job", { id }, signal, sameJob, (e) => {
         const env = e as { job?: unknown };
-        const parsed = JobSchema.safeParse(env.job, ctx);
+        const parsed = JobSchema.safeParse(env.job);
         if (!parsed.success) throw schemaError(parsed.error, "job");
         keepRaw(parsed.data, env.job);
         return parsed.data;
@@ -181,16 +180,16 @@ export function createClient(opts: ClientOptions): JobClient {
         { page: String(q.page), per_page: String(q.perPage), order: q.order },
         signal,
         samePage,
-        (e, ctx) => decodePage(e as { job?: unknown; pagination?: Pagination }, ctx),
+        (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
       ),
   };
 
-  function decodePage(env: { job?: unknown; pagination?: Pagination }, ctx: ParseContext): JobPage {
+  function decodePage(env: { job?: unknown; pagination?: Pagination }): JobPage {
     if (!env.pagination) throw new ApiError("schema", "schema: pagination: missing from the list response");
     if (!Array.isArray(env.job)) throw new ApiError("schema", "schema: job: expected an array of jobs");
     // Parse job by job, so that one malformed job becomes one bad row, not a blank page.
     const items = env.job.map((raw, index): PageItem => {
-      const parsed = JobSchema.safeParse(raw, ctx);
+      const parsed = JobSchema.safeParse(raw);
       if (parsed.success) return { ok: true, job: parsed.data };
       const rawId = typeof raw === "object" && raw ? (raw as { id?: unknown }).id : undefined;
       // Shown in the bad row: only a plain integer, never the service's text.
@@ -208,22 +207,6 @@ export function createClient(opts: ClientOptions): JobClient {
   }
 }
 
-type ParseContext = { jitless: true } | undefined;
-/**
- * zod compiles a parser of its own for each object schema (new Function) the first time it
- * parses with it: for the job's schemas that costs more than it saves on one answer, and V8's
- * code cache cannot keep compiled-at-run-time code, so every start paid it on the way to its
- * first frame. The first answers of a process (the first page, the selected job's) are parsed
- * without (zod's jitless mode: 20 jobs in 3.5 ms instead of 6.3 on Node 20, 2.7 instead of 6–8
- * on Node 24, from a cold start); the later ones with it, faster once it is compiled.
- */
-const COLD_ANSWERS = 2;
-const JITLESS = { jitless: true } as const;
-let answersParsed = 0;
-function parseContext(): ParseContext {
-  return answersParsed++ < COLD_ANSWERS ? JITLESS : undefined;
-}
-
 /** A response's bytes, for the envelope and same-body.ts. */
 interface Body {
   bytes: Buffer;
@@ -232,9 +215,9 @@ interface Body {
 }
 
 /** The JSON envelope's data, once it says the call succeeded. */
-function envelope(body: Body, ctx: ParseContext): unknown {
+function envelope(body: Body): unknown {
   const json = parseJsonBody(body.bytes, body.contentType, body.status);
-  const env = EnvelopeSchema.safeParse(json, ctx);
+  const env = EnvelopeSchema.safeParse(json);
   if (!env.success) throw schemaError(env.error, "");
   if (env.data.code !== 0) {
     const msg = env.data.msg ? `: ${oneLine(env.data.msg)}` : "";
@@ -326,7 +309,7 @@ function tooLarge(max: number): ApiError {
   return new ApiError("too-large", `response larger than ${Math.round(max / 1024 / 1024)} MB, refused`);
 }
 
-function schemaError(error: z.ZodError, prefix: string): ApiError {
+function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
   const first = error.issues[0];
   const path = [
     prefix,

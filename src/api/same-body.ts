@@ -2,11 +2,11 @@
 // hands back the very object it decoded last time, so the poller, the monitor and React all see
 // "no change" by identity. Most polls of a monitor left open are such repeats (a page every
 // 10 s, the selected job every 2 s); parsing and validating them was most of a poll's CPU, and a
-// new object per poll re-rendered the screen. Compared by length and SHA-1 of the bytes, so the
-// last answer's bytes need not be kept (a page can be megabytes); a collision would need the
-// service itself to craft one, and the service decides what we show anyway.
-import { createHash } from "node:crypto";
-
+// new object per poll re-rendered the screen.
+// Compared byte for byte with the last answer's bytes, kept for that: exact (a change is never
+// taken for a repeat), a memcmp per poll, and no node:crypto (a SHA-1 of each answer needed it:
+// 2–3.5 ms of every start to load, BENCHMARKS.md). The cost is one answer's bytes per kind of
+// request (a page, a job), next to the data decoded from them, which is several times larger.
 export interface SameBody {
   /** What `decode` made of the same bytes asked for with the same key last time, or makes now. */
   decode<T>(key: string, bytes: Buffer, decode: () => T): T;
@@ -14,15 +14,13 @@ export interface SameBody {
 
 /** Remembers one answer (the last one decoded without error); one per kind of request. */
 export function sameBody(): SameBody {
-  let last: { key: string; length: number; digest: Buffer; value: unknown } | undefined;
+  let last: { key: string; bytes: Buffer; value: unknown } | undefined;
   return {
     decode<T>(key: string, bytes: Buffer, decode: () => T): T {
-      const digest = createHash("sha1").update(bytes).digest();
-      if (last && last.key === key && last.length === bytes.length && last.digest.equals(digest))
-        return last.value as T;
+      if (last && last.key === key && last.bytes.equals(bytes)) return last.value as T;
       last = undefined;
       const value = decode();
-      last = { key, length: bytes.length, digest, value };
+      last = { key, bytes, value };
       return value;
     },
   };

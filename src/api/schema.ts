@@ -1,31 +1,36 @@
 // zod schemas for every object of the job service spec (shared/spec/job-query-service.md §2).
 // The TypeScript types are inferred from them, never written twice.
 // z.object strips unknown keys, so extra fields a newer server adds are tolerated.
-import { z } from "zod";
+import * as z from "zod/mini";
+import "../zod.js";
+
+/** A JSON integer (zod 4: a safe one). One schema, shared: schemas are immutable. */
+const int = z.number().check(z.int());
 
 /** Fields the spec only ever shows as null: accept any JSON value (or absence) there. */
-const anyJson = z.unknown().optional();
+const anyJson = z.optional(z.unknown());
 
 /**
  * An identifier: a JSON integer, or a string of its digits (src/api/json.ts turns integers beyond
  * 2^53 into such strings so that no digit is lost). Kept as the exact decimal string: an id is
  * compared and sent back, never computed with.
  */
-export const IdSchema = z
-  .union([z.number().int(), z.string().regex(/^-?\d+$/, "expected an integer id")])
-  .transform((v) => String(v));
+export const IdSchema = z.pipe(
+  z.union([z.number().check(z.int()), z.string().check(z.regex(/^-?\d+$/, "expected an integer id"))]),
+  z.transform((v) => String(v)),
+);
 
-export const TimeSchema = z.object({ seconds: z.number().int() });
+export const TimeSchema = z.object({ seconds: int });
 
 export const LogEntrySchema = z.object({
   id: IdSchema,
-  status: z.number().int(),
+  status: int,
   ts: TimeSchema,
   sourceId: IdSchema,
 });
 
 export const StateSchema = z.object({
-  status: z.number().int(),
+  status: int,
   log: z.array(LogEntrySchema),
 });
 
@@ -38,12 +43,12 @@ export const CtxSchema = z.object({
   /** Spelled exactly so by the service. */
   aotuRelease: z.boolean(),
   releaseTime: anyJson,
-  nodeDomain: z.number().int(),
+  nodeDomain: int,
 });
 
 export const PortSchema = z.object({
-  port: z.number().int(),
-  protocol: z.number().int(),
+  port: int,
+  protocol: int,
   extraData: anyJson,
 });
 
@@ -59,7 +64,7 @@ export const AppSchema = z.object({
   name: z.string(),
   ver: z.string(),
   envs: z.string(),
-  format: z.number().int(),
+  format: int,
   files: anyJson,
   cmd: z.string(),
   hostname: z.string(),
@@ -75,18 +80,18 @@ export const AppSchema = z.object({
 });
 
 export const ResSchema = z.object({
-  cpus: z.number().int(),
-  gpus: z.number().int(),
-  diskGB: z.number().int(),
+  cpus: int,
+  gpus: int,
+  diskGB: int,
   gpuName: z.string(),
   domain: z.string(),
-  agentDomain: z.number().int(),
+  agentDomain: int,
 });
 
 export const JobSchema = z.object({
   id: IdSchema,
   displayID: z.string(),
-  status: z.number().int(),
+  status: int,
   state: StateSchema,
   ctx: CtxSchema,
   app: AppSchema,
@@ -96,25 +101,25 @@ export const JobSchema = z.object({
   autoRelease: z.boolean(),
   releaseTime: anyJson,
   vols: anyJson,
-  queueLen: z.number().int(),
+  queueLen: int,
   /** Shown only as an empty array; element type unknown. */
   nets: z.array(z.unknown()),
   desc: z.string(),
 });
 
 export const PaginationSchema = z.object({
-  total: z.number().int(),
-  numPages: z.number().int(),
-  page: z.number().int(),
-  perPage: z.number().int(),
+  total: int,
+  numPages: int,
+  page: int,
+  perPage: int,
 });
 
 /** The envelope every response shares; `job` is checked separately (one job, or a page job by job). */
 export const EnvelopeSchema = z.object({
-  code: z.number().int(),
+  code: int,
   msg: z.string(),
-  job: z.unknown().optional(),
-  pagination: PaginationSchema.optional(),
+  job: z.optional(z.unknown()),
+  pagination: z.optional(PaginationSchema),
 });
 
 export type Time = z.infer<typeof TimeSchema>;

@@ -4,7 +4,7 @@
 import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
-import { z } from "zod";
+import * as z from "zod/mini";
 import {
   COLUMNS,
   type ColumnName,
@@ -22,6 +22,7 @@ import {
   suggest,
 } from "../config.js";
 import { parseJobId } from "../model/ids.js";
+import { type TransformCtx, transform } from "../zod.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
@@ -50,11 +51,18 @@ export const SETTING_KEYS = [
   "protocols",
 ] as const;
 
-type Ctx = z.core.$RefinementCtx;
+type Ctx = TransformCtx;
 
+/** Thrown by `fail` and caught by `field`: the check stops at its first problem. */
+const FAILED = Symbol("failed");
+
+/**
+ * Says what is wrong and ends the check: a helper that fails (`str`, `path`…) never hands its
+ * caller a value to go on with (returning z.NEVER did, and `ca_file = 1` crashed on its .trim()).
+ */
 function fail(ctx: Ctx, message: string, path?: (string | number)[]): never {
   ctx.addIssue({ code: "custom", message, path });
-  return z.NEVER as never;
+  throw FAILED;
 }
 
 /** What a TOML value is, in a user's words. */
@@ -67,7 +75,21 @@ function kind(v: unknown): string {
   return "a table";
 }
 
-const field = <T>(check: (v: unknown, ctx: Ctx) => T) => z.unknown().transform((v, ctx) => check(v, ctx));
+/** A settings key: optional, any TOML value in, checked and converted by `check`. */
+const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
+  z.optional(
+    z.pipe(
+      z.unknown(),
+      transform((v: unknown, ctx) => {
+        try {
+          return check(v, ctx);
+        } catch (e) {
+          if (e === FAILED) return z.NEVER as never;
+          throw e;
+        }
+      }),
+    ),
+  );
 
 const str = (v: unknown, ctx: Ctx, what: string): string =>
   typeof v === "string" ? v : fail(ctx, `expected ${what}, got ${kind(v)}`);
@@ -99,8 +121,8 @@ function settingsSchema(dir: string) {
     base_url: field((v, ctx) => {
       const r = checkBaseUrl(str(v, ctx, "a URL in quotes"), "token_file or token_command");
       return "error" in r ? fail(ctx, r.error) : r.url;
-    }).optional(),
-    token_file: field(path).optional(),
+    }),
+    token_file: field(path),
     token_command: field((v, ctx) => {
       let argv: string[];
       if (typeof v === "string") {
@@ -113,48 +135,48 @@ function settingsSchema(dir: string) {
       // A NUL cannot reach a program's arguments (spawn refuses it); newlines and tabs can.
       if (argv.some((w) => w.includes("\u0000"))) return fail(ctx, "the command holds a NUL character");
       return argv;
-    }).optional(),
-    interval: duration(DURATION_RANGES.interval).optional(),
-    list_interval: duration(DURATION_RANGES.listInterval).optional(),
-    timeout: duration(DURATION_RANGES.timeout).optional(),
+    }),
+    interval: duration(DURATION_RANGES.interval),
+    list_interval: duration(DURATION_RANGES.listInterval),
+    timeout: duration(DURATION_RANGES.timeout),
     per_page: field((v, ctx) =>
       v === "auto" || (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 500)
         ? (v as number | "auto")
         : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
-    ).optional(),
+    ),
     order: field((v, ctx) =>
       v === "desc" || v === "asc" ? v : fail(ctx, `expected "desc" or "asc", got ${kind(v)}`),
-    ).optional(),
+    ),
     columns: field((v, ctx) => {
       if (!Array.isArray(v))
         return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
       const r = checkColumns(v);
       return typeof r === "string" ? fail(ctx, r) : r;
-    }).optional(),
+    }),
     clipboard: field((v, ctx) =>
       v === "auto" || v === "osc52" || v === "native" || v === "off"
         ? v
         : fail(ctx, `expected "auto", "osc52", "native" or "off", got ${kind(v)}`),
-    ).optional(),
+    ),
     bell: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ).optional(),
+    ),
     mouse: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ).optional(),
+    ),
     notify: field((v, ctx) =>
       v === "auto" || v === "osc9" || v === "osc777" || v === "osc99" || v === "bell" || v === "off"
         ? (v as NotifyMode)
         : fail(ctx, `expected "auto", "osc9", "osc777", "osc99", "bell" or "off", got ${kind(v)}`),
-    ).optional(),
+    ),
     hyperlinks: field((v, ctx) =>
       v === "auto" || v === "on" || v === "off"
         ? (v as "auto" | "on" | "off")
         : fail(ctx, `expected "auto", "on" or "off", got ${kind(v)}`),
-    ).optional(),
+    ),
     title: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ).optional(),
+    ),
     pins: field((v, ctx) => {
       if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
       const ids: string[] = [];
@@ -169,14 +191,14 @@ function settingsSchema(dir: string) {
         ids.push(id);
       }
       return ids;
-    }).optional(),
+    }),
     proxy: field((v, ctx) => {
       const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
       return "error" in r ? fail(ctx, r.error) : r.proxy;
-    }).optional(),
-    ca_file: field(path).optional(),
-    status: labels.optional(),
-    protocols: labels.optional(),
+    }),
+    ca_file: field(path),
+    status: labels,
+    protocols: labels,
   });
 }
 
@@ -184,7 +206,7 @@ type FileSettings = z.output<ReturnType<typeof settingsSchema>>;
 
 function fileSchema(dir: string) {
   const settings = settingsSchema(dir);
-  return settings.extend({
+  return z.extend(settings, {
     profile: field((v, ctx) => {
       if (typeof v === "string") return v;
       if (typeof v === "object" && v !== null && !Array.isArray(v))
@@ -193,7 +215,7 @@ function fileSchema(dir: string) {
           "expected the default profile's name in quotes; a profile's own settings go under [profiles.NAME]",
         );
       return fail(ctx, `expected the default profile's name in quotes, got ${kind(v)}`);
-    }).optional(),
+    }),
     profiles: field((v, ctx) => {
       const out = new Map<string, FileSettings>();
       if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
@@ -214,7 +236,7 @@ function fileSchema(dir: string) {
         out.set(name, r.data);
       }
       return out;
-    }).optional(),
+    }),
   });
 }
 

@@ -37,4 +37,22 @@ describe("Job schema", () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.path).toEqual(["state", "log", 0, "ts", "seconds"]);
   });
+
+  // src/zod.ts: zod's mini build says only "Invalid input" until a locale is set; the status line
+  // and `jobtop get` show these words, so they must say what was expected.
+  it("says in English what it expected, as the status line shows it", () => {
+    const wrong = (change: (job: Record<string, unknown>) => void) => {
+      const job = specJob() as Record<string, unknown>;
+      change(job);
+      const r = JobSchema.safeParse(job);
+      return r.success ? "accepted" : `${r.error.issues[0]?.path.join(".")}: ${r.error.issues[0]?.message}`;
+    };
+    expect(wrong((j) => (j.status = "running"))).toBe(
+      "status: Invalid input: expected number, received string",
+    );
+    expect(wrong((j) => (j.status = 1.5))).toBe("status: Invalid input: expected int, received number");
+    expect(wrong((j) => delete j.desc)).toBe("desc: Invalid input: expected string, received undefined");
+    expect(wrong((j) => (j.ctx = null))).toBe("ctx: Invalid input: expected object, received null");
+    expect(wrong((j) => (j.id = "12a"))).toBe("id: expected an integer id");
+  });
 });

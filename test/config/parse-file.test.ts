@@ -146,7 +146,14 @@ describe("every problem is one line with the file, the line and the key", () => 
       '[profiles.p]\ntoken_file = "t"\ntoken_command = "c"\n',
       /:3: profiles\.p\.token_command: set token_file or token_command, not both/,
     ],
-    ["interval = 1979-05-27\n", /:1: interval: expected a duration/],
+    ["interval = 1979-05-27\n", /:1: interval: expected a duration like 2s or 500ms, got a date$/],
+    // a path that is not a string: one line, exit 2 (it crashed on the value's .trim())
+    ["ca_file = 1\n", /:1: ca_file: expected a file path in quotes, got a number \(1\)$/],
+    [
+      "[profiles.p]\ntoken_file = 2\n",
+      /:2: profiles\.p\.token_file: expected a file path in quotes, got a number/,
+    ],
+    ["ca_file = 1979-05-27T07:32:00Z\n", /:1: ca_file: expected a file path in quotes, got a date$/],
   ])("%j", (text, pattern) => {
     const msg = problem(text);
     expect(msg).toMatch(pattern);
