@@ -2,6 +2,7 @@
 // failure is one sanitised line on stderr, errors no retry can fix end the command with their
 // exit code, and everything else is retried.
 import { describeError } from "../api/errors.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { createPoller, type Poller } from "../poll/poller.js";
 import { EXIT, fatalExitCode, retryLine } from "./output.js";
 
@@ -58,7 +59,7 @@ export function follow<T>(fetch: (signal: AbortSignal) => Promise<T>, o: FollowO
         o.onFatal(fatal, `${prefix}${describeError(s.error)}`);
         return;
       }
-      const delay = s.retryAt === undefined ? undefined : s.retryAt - performance.now();
+      const delay = s.retryAt === undefined ? undefined : s.retryAt - monotonicMs();
       o.report(`${prefix}${retryLine(s.error, delay)}`);
       return;
     }

@@ -6,6 +6,7 @@ import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
 import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { diffJob } from "../model/timeline.js";
 import { PINS_MAX, PinPollers } from "./pins.js";
@@ -115,7 +116,7 @@ export class Monitor {
   private eventsShown = false;
 
   constructor(private readonly opts: MonitorOptions) {
-    this.now = opts.now ?? (() => performance.now());
+    this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
     this.list = createPoller<ShownPage>({

@@ -3,6 +3,7 @@
 // failureDelay), Retry-After honoured as given (capped), slow retries when the token is rejected,
 // and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
+import { monotonicMs } from "../model/monotonic.js";
 
 export interface Clock {
   /** Monotonic milliseconds: scheduling must not care about wall-clock jumps. */
@@ -13,7 +14,7 @@ export interface Clock {
 }
 
 export const realClock: Clock = {
-  now: () => performance.now(),
+  now: monotonicMs,
   wall: () => Date.now(),
   setTimeout: (fn, ms) => {
     const t: unknown = setTimeout(fn, ms);

@@ -3,6 +3,7 @@
 // and is sent then, never dropped), and none while the terminal says it has the focus (the user
 // is looking at the screen, where the change shows anyway).
 import type { ChangeEvent } from "../model/events.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { statusStyle } from "../model/status.js";
 import { type NotifyKind, notificationSequence, notificationWrites, notifyText } from "./notify.js";
 
@@ -22,7 +23,7 @@ export interface Timers {
 }
 
 const realTimers: Timers = {
-  now: () => performance.now(),
+  now: monotonicMs,
   setTimeout: (fn, ms) => {
     const t = setTimeout(fn, ms);
     t.unref?.();
@@ -32,9 +33,9 @@ const realTimers: Timers = {
 };
 
 /** One bell for a burst, shared by everything that rings: at most one per BELL_MS. */
-export function createBell(write: (s: string) => void, now: () => number = () => performance.now()) {
-  // -Infinity, not 0: performance.now() counts from process start, so 0 silenced every change
-  // in the program's first second.
+export function createBell(write: (s: string) => void, now: () => number = monotonicMs) {
+  // -Infinity, not 0: the clock's origin is arbitrary (with performance.now(), counted from the
+  // process's start, 0 silenced every change in the program's first second).
   let rangAt = Number.NEGATIVE_INFINITY;
   return (): void => {
     if (now() - rangAt < BELL_MS) return;

@@ -6,6 +6,7 @@
 import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { type Connection, isFresh } from "../poll/connection.js";
 import { agoText, headerParts, okText, retryText } from "./header-props.js";
 
@@ -83,7 +84,7 @@ function Ticker({
 }) {
   const [, setTick] = useState(0);
   const wall = Date.now();
-  const mono = performance.now();
+  const mono = monotonicMs();
   const wait = nextChangeIn(c, wall, mono, pausedSince, freshMs);
   useEffect(() => {
     if (wait === undefined) return;

@@ -2,6 +2,7 @@
 // (first-frame.ts) and ListPane give JobList the same props.
 import type { Config } from "../config.js";
 import { isHighlighted } from "../model/highlights.js";
+import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { Column } from "./columns.js";
 import type { JobListProps } from "./JobList.js";
@@ -39,7 +40,7 @@ export function listPaneProps(
     height: layout.listHeight,
     columns,
     labels: config.statusLabels,
-    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, performance.now()),
+    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monotonicMs()),
     pinned: (id) => snap.pins.some((p) => p.id === id),
     nowSec,
     focused: ui.focus === "list",

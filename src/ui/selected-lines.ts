@@ -6,6 +6,7 @@ import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
 import type { Config } from "../config.js";
 import { type Highlights, isHighlighted } from "../model/highlights.js";
+import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import {
   type BodyOptions,
@@ -28,7 +29,7 @@ export function headLines(job: Job, o: DetailLinesOptions): Line[] {
     nowSec,
     labels,
     showSecrets,
-    isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, performance.now()),
+    isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, monotonicMs()),
   });
 }
 

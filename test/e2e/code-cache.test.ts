@@ -164,7 +164,7 @@ describe("code cache", () => {
     expect(cacheFiles(home)).toHaveLength(1);
   });
 
-  it("compiles the chunks a run needs: --once none of the UI's, the monitor Ink's after its first frame; neither loads node:crypto", async () => {
+  it("compiles the chunks a run needs: --once none of the UI's, the monitor Ink's after its first frame; neither loads node:crypto nor node:perf_hooks", async () => {
     // The bundle is chunks in groups, a script and a code cache section a group (scripts/build.js):
     // a command for scripts deserialises and compiles none of the UI, and the monitor its first
     // frame's code before the frame and Ink, React and Yoga only once the frame is on screen.
