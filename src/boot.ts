@@ -37,7 +37,6 @@ import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
-import * as zlib from "node:zlib";
 
 /** A hash of the CommonJS bundle of src/cli.tsx this file carries (defined by scripts/build.js). */
 declare const JOBTOP_BUNDLE_ID: string;
@@ -49,7 +48,8 @@ const MAGIC = Buffer.from("jobtopV8");
 const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // a section written by a command: no monitor code in it
 // magic, checksum of (build id, the index), the index's length, the index (JSON: a section per
 // chunk, each [chunk, bytes, checksum of (build id, its bytes) in hex, 1 if partial]), the sections.
-const HEADER = MAGIC.length + digestLength() + 4;
+/** The header's length: the checksum's size depends on the Node (digestLength). */
+const headerLength = () => MAGIC.length + digestLength() + 4;
 const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
 
 // Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
@@ -157,6 +157,7 @@ function fnv1a(s: string): string {
  * that wrote it (its name says which), so one file never mixes the two.
  */
 function digest(data: Uint8Array): Buffer {
+  const zlib = nodeZlib();
   if (typeof zlib.crc32 === "function") {
     const crc = Buffer.alloc(4);
     crc.writeUInt32LE(zlib.crc32(data, zlib.crc32(JOBTOP_BUNDLE_ID)));
@@ -167,7 +168,12 @@ function digest(data: Uint8Array): Buffer {
 }
 
 function digestLength(): number {
-  return typeof zlib.crc32 === "function" ? 4 : 32;
+  return typeof nodeZlib().crc32 === "function" ? 4 : 32;
+}
+
+/** node:zlib when a cache is read or written, not before: a start without one does not load it. */
+function nodeZlib(): typeof import("node:zlib") {
+  return require("node:zlib");
 }
 
 /** Ours alone: owned by this user, writable by no one else, and not a symlink. */
@@ -203,9 +209,10 @@ function readCache(): Map<string, Section> | undefined {
     const bytes = readFileSync(file);
     const magic = bytes.subarray(0, MAGIC.length);
     if (!magic.equals(MAGIC) && !magic.equals(MAGIC_PARTIAL)) return undefined;
-    const end = HEADER + bytes.readUInt32LE(HEADER - 4);
-    const index = bytes.subarray(HEADER, end);
-    if (!bytes.subarray(MAGIC.length, HEADER - 4).equals(digest(index))) return undefined;
+    const header = headerLength();
+    const end = header + bytes.readUInt32LE(header - 4);
+    const index = bytes.subarray(header, end);
+    if (!bytes.subarray(MAGIC.length, header - 4).equals(digest(index))) return undefined;
     const sections = new Map<string, Section>();
     let at = end;
     for (const [name, length, sum, partial] of JSON.parse(index.toString("latin1")) as [

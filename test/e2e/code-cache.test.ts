@@ -186,6 +186,11 @@ describe("code cache", () => {
       expect(lines(), round).toEqual(["script cli.js"]);
       expect(cacheFiles(home)).toHaveLength(1);
     }
+    // With no code cache at all, not even node:zlib (the cache's checksum) is loaded.
+    writeFileSync(record, "");
+    const bare = { ...env, NODE_DISABLE_COMPILE_CACHE: "1", JOBTOP_RECORD_MODULES: "zlib,crypto,perf_hooks" };
+    expect((await runCli(["--once", "--base-url", demo.url], bare)).code).toBe(0);
+    expect(lines()).toEqual(["script cli.js"]);
     for (const round of ["first", "cached"]) {
       writeFileSync(record, "");
       s = await run(home, env);
