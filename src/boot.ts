@@ -157,10 +157,10 @@ function fnv1a(s: string): string {
  * that wrote it (its name says which), so one file never mixes the two.
  */
 function digest(data: Uint8Array): Buffer {
-  const zlib = nodeZlib();
-  if (typeof zlib.crc32 === "function") {
+  const crc32 = zlibCrc32();
+  if (crc32) {
     const crc = Buffer.alloc(4);
-    crc.writeUInt32LE(zlib.crc32(data, zlib.crc32(JOBTOP_BUNDLE_ID)));
+    crc.writeUInt32LE(crc32(data, crc32(JOBTOP_BUNDLE_ID)));
     return crc;
   }
   const { createHash } = require("node:crypto") as typeof import("node:crypto");
@@ -168,12 +168,15 @@ function digest(data: Uint8Array): Buffer {
 }
 
 function digestLength(): number {
-  return typeof nodeZlib().crc32 === "function" ? 4 : 32;
+  return zlibCrc32() ? 4 : 32;
 }
 
-/** node:zlib when a cache is read or written, not before: a start without one does not load it. */
-function nodeZlib(): typeof import("node:zlib") {
-  return require("node:zlib");
+/**
+ * zlib.crc32 where this Node has it. node:zlib is required when a cache is read or written, not
+ * before: a start without one does not load it.
+ */
+function zlibCrc32(): typeof import("node:zlib").crc32 | undefined {
+  return (require("node:zlib") as Partial<typeof import("node:zlib")>).crc32;
 }
 
 /** Ours alone: owned by this user, writable by no one else, and not a symlink. */

@@ -1,10 +1,9 @@
 // The job service client: GETs over node:http (http-get.ts: base URL, Bearer auth, one quick
 // retry on a dropped keep-alive socket), then our own checks on status, size, JSON, envelope and
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
-
+// (zod's English messages: set by src/zod.ts, which schema.ts imports.)
 import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
-import "../zod.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
