@@ -35,7 +35,6 @@ import {
   statSync,
   writeSync,
 } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
@@ -146,7 +145,9 @@ function cacheDir(): string | undefined {
   try {
     const xdg = process.env.XDG_CACHE_HOME;
     // The XDG spec ignores a relative path; so does jobtop.
-    return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "jobtop");
+    // node:os only when the home directory is needed: ~0.15 ms of a start on Node 24.
+    const home = () => (require("node:os") as typeof import("node:os")).homedir();
+    return join(xdg && isAbsolute(xdg) ? xdg : join(home(), ".cache"), "jobtop");
   } catch {
     return undefined; // no home directory (HOME unset, no passwd entry)
   }
@@ -380,7 +381,8 @@ function broken(what: string, advice = "reinstall jobtop"): never {
 
 // Next to the file this one really is: the bin runs through node_modules/.bin's symlink, which
 // Node resolves for its main module unless told --preserve-symlinks-main.
-const bundlePath = join(dirname(realpathSync(filename)), "jobtop.bundle");
+// realpath(3) itself (.native): the JavaScript one resolves the path in JavaScript, cold, first.
+const bundlePath = join(dirname(realpathSync.native(filename)), "jobtop.bundle");
 const opened = openBundle();
 /** Where the groups start in the file: after the first line. */
 const body = opened.first.length + 1;
