@@ -330,13 +330,14 @@ function tidy(d: string): void {
  * group, 140 kB of 990), from the file opened once at start. Reading all of it cost each start
  * ~1 ms on Node 24 (the read, and a one-byte string of it all: a young object of ~1 MB, which
  * the next scavenge promoted; BENCHMARKS.md, issue 15). A command's groups are all read before
- * its output. The monitor reads the whole file at start, as bytes, and makes strings of the
- * groups it compiles: its UI's groups come after its first frame, and a file copied over in
- * place by then (not npm's way, which writes a new file) must not reach it half one build, half
- * another. The build writes ASCII only (non-ASCII characters as escapes; scripts/build.js
- * checks), so the bytes are read as Latin-1: a one-byte string made without UTF-8 decoding.
+ * its output. The monitor reads the whole file at start, as one string, and compiles slices of
+ * it (which V8 keeps as views of it, not copies): its UI's groups come after its first frame, and
+ * a file copied over in place by then (not npm's way, which writes a new file) must not reach it
+ * half one build, half another. The build writes ASCII only (non-ASCII characters as escapes;
+ * scripts/build.js checks), so the bytes are read as Latin-1: a one-byte string made without
+ * UTF-8 decoding.
  */
-function openBundle(): { fd: number; size: number; first: Buffer; whole?: Buffer } {
+function openBundle(): { fd: number; size: number; first: Buffer; whole?: string } {
   let fd: number;
   try {
     fd = openSync(bundlePath, "r");
@@ -354,9 +355,11 @@ function openBundle(): { fd: number; size: number; first: Buffer; whole?: Buffer
         ? `${bundlePath} is from another build of jobtop than ${filename}`
         : `${bundlePath} is damaged`,
     );
-  // No line at all: cut short, as damaged as a file whose groups are (parseHead says so).
-  const line = first.subarray(0, Math.max(0, first.indexOf(10)));
-  return { fd, size: whole?.length ?? size, first: line, whole };
+  // No line at all: cut short, as damaged as a file whose groups are (parseHead says so). A copy,
+  // so that the monitor's bytes of the whole file are not kept for it.
+  const line = Buffer.from(first.subarray(0, Math.max(0, first.indexOf(10))));
+  if (whole) closeSync(fd); // the monitor needs nothing more of the file
+  return { fd, size: whole?.length ?? size, first: line, whole: whole?.toString("latin1") };
 }
 
 /** `length` bytes of the file from `position`, or fewer where it ends. */
@@ -416,7 +419,7 @@ function parseHead(): {
  */
 function source(span: [number, number, number]): string {
   const [from, to] = [body + span[0], body + span[1]];
-  if (opened.whole) return opened.whole.toString("latin1", from, to);
+  if (opened.whole !== undefined) return opened.whole.slice(from, to);
   const bytes = readAt(opened.fd, from, to - from);
   if (
     bytes.length !== to - from ||

@@ -60,7 +60,11 @@ describe("--once with text that joins into clusters", () => {
     const rows = r.stdout.split("\n").filter((l) => l.includes(GPU));
     expect(rows).toHaveLength(REMARKS.length);
     // Every remark made it into its row whole (none was long enough to be cut).
-    for (const remark of REMARKS) expect(rows.some((l) => l.includes(remark)), remark).toBe(true);
+    for (const remark of REMARKS)
+      expect(
+        rows.some((l) => l.includes(remark)),
+        remark,
+      ).toBe(true);
     const starts = rows.map((l) => stringWidth(l.slice(0, l.indexOf(GPU))));
     expect(new Set(starts).size, JSON.stringify(rows)).toBe(1);
   });
