@@ -8,11 +8,11 @@
 // 700 kB), nor line comments at the end of this file (Node's loader read and scanned all of it,
 // and the comments had to come off again: ~3 ms of every start).
 //
-// The cache is one file per build, Node version, architecture, V8 flags and install path in
-// $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had none,
-// when the code to the first frame has run. A command for scripts (--once, get, wait) is over
-// long before that: it has the cache written as it ends, marked partial (it lacks the monitor's
-// code), and the next monitor rewrites a partial cache at its two seconds.
+// The cache is one file per build, Node version, architecture, V8 flags, install path and kind of
+// run in $XDG_CACHE_HOME/jobtop (~/.cache/jobtop), written once, two seconds into a run that had
+// none, when the code to the first frame has run. A command for scripts (--once, get, wait,
+// watch) is over long before that: it has the cache written as it ends, marked partial (it lacks
+// the monitor's code); a monitor that finds a partial cache rewrites it at its two seconds.
 // NODE_DISABLE_COMPILE_CACHE=1 turns it off, as it does Node's own compile cache.
 //
 // A code cache is code: V8 trusts it (it checks little more than the source's length and
@@ -21,19 +21,20 @@
 // (over the bytes and this build's id) matches; anything else means a normal, slower start.
 import {
   closeSync,
+  fstatSync,
   fsyncSync,
   lstatSync,
   mkdirSync,
   openSync,
   readdirSync,
   readFileSync,
+  readSync,
   realpathSync,
   renameSync,
   rmSync,
   statSync,
   writeSync,
 } from "node:fs";
-import { homedir } from "node:os";
 import { dirname, isAbsolute, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Script } from "node:vm";
@@ -50,7 +51,7 @@ const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // a section written by a command
 // chunk, each [chunk, bytes, checksum of (build id, its bytes) in hex, 1 if partial]), the sections.
 /** The header's length: the checksum's size depends on the Node (digestLength). */
 const headerLength = () => MAGIC.length + digestLength() + 4;
-const KEEP = 4; // cache files kept: other installs, Node versions, flag sets
+const KEEP = 8; // cache files kept: both kinds of run, other installs, Node versions, flag sets
 
 // Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
 // prints "Debugger listening…" across the screen: any local user could then connect and run
@@ -128,14 +129,25 @@ const dir = cacheDir();
 // And one per bundle path: Node 20's V8 takes the script's name from the cache, not from the
 // Script, so two installs of one build would name each other's path in their stack traces.
 const key = fnv1a(`${process.execArgv.join(" ")}\0${process.env.NODE_OPTIONS ?? ""}\0${filename}`);
-const file = dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}.v8cache`);
+// And one for commands for scripts, one for the monitor. Each runs code of the entry group the
+// other does not: the monitor's cache of it is ~20 % larger than a command's, and its file, with
+// the UI's, ~1 MB. A command read and deserialised all that on every start (~2 ms of Node 24's
+// --once, measured in turns, BENCHMARKS.md); now it reads ~270 kB. The kind of run is told from
+// the command line's words, before any of the program runs (it also says how the bundle is read,
+// below): a wrong guess (a monitor on a profile named "watch") costs a slower start, nothing else.
+const SCRIPT_WORDS = new Set(["--once", "get", "wait", "watch"]);
+const kind = process.argv.slice(2).some((a) => SCRIPT_WORDS.has(a) || a.startsWith("--once=")) ? "cmd" : "ui";
+const file =
+  dir && join(dir, `${JOBTOP_BUNDLE_ID}-${process.version}-${process.arch}-${key}-${kind}.v8cache`);
 
 function cacheDir(): string | undefined {
   if (process.env.NODE_DISABLE_COMPILE_CACHE) return undefined;
   try {
     const xdg = process.env.XDG_CACHE_HOME;
     // The XDG spec ignores a relative path; so does jobtop.
-    return join(xdg && isAbsolute(xdg) ? xdg : join(homedir(), ".cache"), "jobtop");
+    // node:os only when the home directory is needed: ~0.15 ms of a start on Node 24.
+    const home = () => (require("node:os") as typeof import("node:os")).homedir();
+    return join(xdg && isAbsolute(xdg) ? xdg : join(home(), ".cache"), "jobtop");
   } catch {
     return undefined; // no home directory (HOME unset, no passwd entry)
   }
@@ -309,30 +321,53 @@ function tidy(d: string): void {
 }
 
 /**
- * The bundle (dist/jobtop.bundle): its chunks, each a function expression as the build wrote
- * it, compiled from slices of the text as read.
- * The build writes it in ASCII only (non-ASCII characters as escapes; scripts/build.js checks),
- * so its bytes are read as Latin-1: a one-byte string made without UTF-8 decoding (~1.5 ms less
- * than reading it as UTF-8, whose demo data, once decoded, made the whole text two bytes a
- * character). (Node keeps a string over ~1 MB outside V8's heap; the bundle is now just under, so
- * it is one large object in V8's old generation, which no scavenge copies.) Its first line names its
- * build: a bundle of another build (an install or an upgrade half done) is not run, as its code
- * cache, made for another text, could crash V8.
+ * The bundle (dist/jobtop.bundle): its first line, then its groups of chunks, each an array of
+ * function expressions as the build wrote them. The first line names the build and says where
+ * each group is: a bundle of another build (an install or an upgrade half done) is not run, as
+ * its code cache, made for another text, could crash V8.
+ *
+ * A command for scripts reads each group's bytes when it first needs one (--once: its first
+ * group, 140 kB of 990), from the file opened once at start. Reading all of it cost each start
+ * ~1 ms on Node 24 (the read, and a one-byte string of it all: a young object of ~1 MB, which
+ * the next scavenge promoted; BENCHMARKS.md, issue 15). A command's groups are all read before
+ * its output. The monitor reads the whole file at start, as one string, and compiles slices of
+ * it (which V8 keeps as views of it, not copies): its UI's groups come after its first frame, and
+ * a file copied over in place by then (not npm's way, which writes a new file) must not reach it
+ * half one build, half another. The build writes ASCII only (non-ASCII characters as escapes;
+ * scripts/build.js checks), so the bytes are read as Latin-1: a one-byte string made without
+ * UTF-8 decoding.
  */
-function bundle(): string {
-  let text: string;
+function openBundle(): { fd: number; size: number; first: Buffer; whole?: string } {
+  let fd: number;
   try {
-    text = readFileSync(bundlePath, "latin1");
+    fd = openSync(bundlePath, "r");
   } catch (e) {
     return broken(`cannot read ${bundlePath} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (!text.startsWith(BUNDLE_HEAD))
+  const size = fstatSync(fd).size;
+  const whole = kind === "ui" ? readAt(fd, 0, size) : undefined;
+  let first = whole ?? readAt(fd, 0, Math.min(size, 16 * 1024));
+  // The first line is ~1 kB; one far longer is not jobtop's (a damaged or foreign file).
+  if (first.indexOf(10) < 0 && size > first.length) first = readAt(fd, 0, Math.min(size, 256 * 1024));
+  if (!first.subarray(0, BUNDLE_HEAD.length).equals(Buffer.from(BUNDLE_HEAD, "latin1")))
     return broken(
-      text.startsWith("//jobtop ")
+      first.subarray(0, 9).toString("latin1") === "//jobtop "
         ? `${bundlePath} is from another build of jobtop than ${filename}`
         : `${bundlePath} is damaged`,
     );
-  return text;
+  // No line at all: cut short, as damaged as a file whose groups are (parseHead says so). A copy,
+  // so that the monitor's bytes of the whole file are not kept for it.
+  const line = Buffer.from(first.subarray(0, Math.max(0, first.indexOf(10))));
+  if (whole) closeSync(fd); // the monitor needs nothing more of the file
+  return { fd, size: whole?.length ?? size, first: line, whole: whole?.toString("latin1") };
+}
+
+/** `length` bytes of the file from `position`, or fewer where it ends. */
+function readAt(fd: number, position: number, length: number): Buffer {
+  const bytes = Buffer.allocUnsafe(length);
+  let got = 0;
+  for (let n = 1; got < length && n > 0; got += n) n = readSync(fd, bytes, got, length - got, position + got);
+  return bytes.subarray(0, got);
 }
 
 /**
@@ -340,8 +375,8 @@ function bundle(): string {
  * bin copied without it) ends in one line and exit 1, as any error jobtop cannot get past: not a
  * stack trace, nor pages of minified code from a compile error.
  */
-function broken(what: string): never {
-  const line = `jobtop: ${what}; reinstall jobtop\n`;
+function broken(what: string, advice = "reinstall jobtop"): never {
+  const line = `jobtop: ${what}; ${advice}\n`;
   // Paths are the file system's: no control character of one reaches the terminal.
   process.stderr.write(line.replace(/[\x00-\x09\x0b-\x1f\x7f-\x9f]/g, "?"));
   process.exit(1);
@@ -349,9 +384,11 @@ function broken(what: string): never {
 
 // Next to the file this one really is: the bin runs through node_modules/.bin's symlink, which
 // Node resolves for its main module unless told --preserve-symlinks-main.
-const bundlePath = join(dirname(realpathSync(filename)), "jobtop.bundle");
-const text = bundle();
-const head = text.indexOf("\n");
+// realpath(3) itself (.native): the JavaScript one resolves the path in JavaScript, cold, first.
+const bundlePath = join(dirname(realpathSync.native(filename)), "jobtop.bundle");
+const opened = openBundle();
+/** Where the groups start in the file: after the first line. */
+const body = opened.first.length + 1;
 /**
  * Where each group of chunks is in the text after the first line ([start, end, line]: its first
  * line in the file, for stack traces that point at it) and which group has each chunk.
@@ -363,15 +400,34 @@ function parseHead(): {
   chunks: Record<string, [string, number]>;
 } {
   try {
-    const w = JSON.parse(text.slice(BUNDLE_HEAD.length, head));
+    const w = JSON.parse(opened.first.toString("latin1", BUNDLE_HEAD.length));
     let end = 0;
     for (const span of Object.values(w.groups) as [number, number, number][]) end = Math.max(end, span[1]);
     // Cut short, a group would not compile (or, worse, compile to something else).
-    if (head > 0 && text.length === head + 1 + end) return w;
+    if (opened.size === body + end) return w;
   } catch {
     // the first line is cut or garbled: as damaged as a short file
   }
   return broken(`${bundlePath} is damaged`);
+}
+
+/**
+ * A group's text: from the bytes read at start (the monitor), or read now from the file opened
+ * then (a command). A file replaced by another since (npm writes new files) is still the one
+ * opened; one rewritten in place under a running command (a copy over it) is refused unless its
+ * first line, which names the build, and its size are still the same.
+ */
+function source(span: [number, number, number]): string {
+  const [from, to] = [body + span[0], body + span[1]];
+  if (opened.whole !== undefined) return opened.whole.slice(from, to);
+  const bytes = readAt(opened.fd, from, to - from);
+  if (
+    bytes.length !== to - from ||
+    fstatSync(opened.fd).size !== opened.size ||
+    !readAt(opened.fd, 0, opened.first.length).equals(opened.first)
+  )
+    return broken(`${bundlePath} changed while jobtop ran`, "run it again");
+  return bytes.toString("latin1");
 }
 const cache = readCache();
 
@@ -403,9 +459,9 @@ function group(name: string): Group {
   // Named after the bundle, at its own line there: a stack trace points at the code. A code cache
   // made by one install names its path in the stack traces of another (Node 20), so each
   // install's cache is its own (`key`).
-  const source = text.slice(head + 1 + span[0], head + 1 + span[1]);
+  const text = source(span);
   const script = underDefaultFlags(
-    () => new Script(source, { filename: bundlePath, lineOffset: span[2], cachedData: section?.data }),
+    () => new Script(text, { filename: bundlePath, lineOffset: span[2], cachedData: section?.data }),
   );
   const accepted = section !== undefined && !script.cachedDataRejected;
   const g: Group = {

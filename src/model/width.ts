@@ -25,8 +25,45 @@ const NARROW =
  * and Lao vowels that extend clusters, the code points that prefix the next one (Prepend), and
  * Kirat Rai vowel signs (Unicode 16), which join each other and Hangul syllables.
  */
-const JOINING =
-  /[\p{Mark}\p{Grapheme_Extend}\p{Default_Ignorable_Code_Point}\p{Control}\p{Format}\p{Surrogate}\p{Regional_Indicator}\p{Emoji_Modifier}\u1100-\u11ff\ua960-\ua97f\ud7b0-\ud7ff\u0e33\u0eb3\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u0d4e\u{110bd}\u{110cd}\u{111c2}\u{111c3}\u{1193f}\u{11941}\u{11a3a}\u{11a84}-\u{11a89}\u{113d1}\u{11d46}\u{11f02}\u{16d63}\u{16d67}-\u{16d6a}]/u;
+export const JOINING_SOURCE =
+  "[\\p{Mark}\\p{Grapheme_Extend}\\p{Default_Ignorable_Code_Point}\\p{Control}\\p{Format}\\p{Surrogate}\\p{Regional_Indicator}\\p{Emoji_Modifier}\\u1100-\\u11ff\\ua960-\\ua97f\\ud7b0-\\ud7ff\\u0e33\\u0eb3\\u0600-\\u0605\\u06dd\\u070f\\u0890\\u0891\\u08e2\\u0d4e\\u{110bd}\\u{110cd}\\u{111c2}\\u{111c3}\\u{1193f}\\u{11941}\\u{11a3a}\\u{11a84}-\\u{11a89}\\u{113d1}\\u{11d46}\\u{11f02}\\u{16d63}\\u{16d67}-\\u{16d6a}]";
+
+/**
+ * Code points that never join a neighbour (test/model/width.test.ts checks each against
+ * JOINING on the Node that runs the tests): NARROW's, CJK ideographs, kana, Hangul syllables,
+ * fullwidth forms and the emoji blocks (without the skin tones). A string of only these needs no
+ * look at JOINING, whose \p{…} classes V8 builds from ICU's tables when it first compiles it
+ * (~0.1 ms to create, ~0.4 ms the first test): the demo's 🧪 and 推理服务 in a --once table paid
+ * that on every run. With ESC and CSI too: the colour codes in the lines Ink tokenises.
+ */
+export const NEVER_JOINS =
+  "\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fa\\u2731\\u3000-\\u3029\\u3041-\\u3096\\u30a1-\\u30fa\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60\\u{1f300}-\\u{1f3fa}\\u{1f400}-\\u{1f64f}\\u{1f680}-\\u{1f6ff}\\u{1f900}-\\u{1f9ff}\\u{1fa70}-\\u{1faff}";
+const NO_JOINING = new RegExp(`^[${NEVER_JOINS}]*$`, "u");
+const NO_JOINING_BESIDE_ESCAPES = new RegExp(`^[\\x1b\\x9b${NEVER_JOINS}]*$`, "u");
+
+/** Made when first needed (see NEVER_JOINS). */
+let joining: RegExp | undefined;
+let joiningBesideEscapes: RegExp | undefined;
+
+/** Whether some code point of `s` may join a neighbour or is zero-width. */
+export function mayJoin(s: string): boolean {
+  if (NO_JOINING.test(s)) return false;
+  joining ??= new RegExp(JOINING_SOURCE, "u");
+  return joining.test(s);
+}
+
+/**
+ * As mayJoin, but with the escape characters that start colour codes (ESC, CSI) left out: each
+ * is a cluster of its own, and a line Ink tokenises is full of them.
+ */
+function mayJoinBesideEscapes(s: string): boolean {
+  if (NO_JOINING_BESIDE_ESCAPES.test(s)) return false;
+  joiningBesideEscapes ??= new RegExp(
+    JOINING_SOURCE.replace("\\p{Control}", "\\x00-\\x1a\\x1c-\\x1f\\x7f-\\x9a\\x9c-\\x9f"),
+    "u",
+  );
+  return joiningBesideEscapes.test(s);
+}
 
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 const NARROW_EAW = { ambiguousAsWide: false };
@@ -55,7 +92,7 @@ export function displayWidth(s: string, options?: WidthOptions): number {
 }
 
 function widthOfPlain(s: string, stripped: boolean): number {
-  if (JOINING.test(s)) return stringWidth(s, stripped ? { countAnsiEscapeCodes: true } : undefined);
+  if (mayJoin(s)) return stringWidth(s, stripped ? { countAnsiEscapeCodes: true } : undefined);
   let width = 0;
   for (const ch of s) {
     const cp = ch.codePointAt(0) ?? 0;
@@ -70,19 +107,10 @@ let segmenter: Intl.Segmenter | undefined;
 
 /** The grapheme clusters of `s`: its code points, unless some of them can join. */
 export function graphemes(s: string): Iterable<string> {
-  if (!JOINING.test(s)) return s;
+  if (!mayJoin(s)) return s;
   segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
   return Array.from(segmenter.segment(s), (g) => g.segment);
 }
-
-/**
- * As JOINING, but with the escape characters that start colour codes (ESC, CSI) left out: each
- * is a cluster of its own, and a line Ink tokenises is full of them.
- */
-const JOINING_BESIDE_ESCAPES = new RegExp(
-  JOINING.source.replace("\\p{Control}", "\\x00-\\x1a\\x1c-\\x1f\\x7f-\\x9a\\x9c-\\x9f"),
-  "u",
-);
 
 /**
  * The grapheme clusters of `s` with where each starts, as Intl.Segmenter gives them, for Ink's
@@ -91,7 +119,7 @@ const JOINING_BESIDE_ESCAPES = new RegExp(
  * neither.
  */
 export function segments(s: string): { segment: string; index: number }[] {
-  if (JOINING_BESIDE_ESCAPES.test(s)) {
+  if (mayJoinBesideEscapes(s)) {
     segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
     return Array.from(segmenter.segment(s), ({ segment, index }) => ({ segment, index }));
   }

@@ -149,6 +149,50 @@ describe("client against the demo service", () => {
     demo.clearFaults();
   });
 
+  it("reads a body that comes in pieces, and names one cut or stalled half-way", async () => {
+    // The pieces joined in order; a connection cut inside the body a reset, a body that stops
+    // coming a timeout, each in the words the rest of jobtop uses.
+    const page = JSON.stringify({
+      code: 0,
+      msg: "",
+      job: [specJob()],
+      pagination: { total: 1, numPages: 1, page: 1, perPage: 5 },
+    });
+    let mode = "pieces";
+    const server = createHttpServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      if (mode === "pieces") {
+        let at = 0;
+        const next = () => {
+          res.write(page.slice(at, at + 300));
+          at += 300;
+          if (at < page.length) setTimeout(next, 2);
+          else res.end();
+        };
+        next();
+        return;
+      }
+      res.write(page.slice(0, 100));
+      if (mode === "cut") setTimeout(() => res.socket?.destroy(), 30);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const { port } = server.address() as { port: number };
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 400 });
+    try {
+      const got = await c.listJobs({ page: 1, perPage: 5, order: "desc" });
+      expect(got.items.map((i) => (i.ok ? i.job.id : i.error))).toEqual([String(specJob().id)]);
+      mode = "cut";
+      let e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
+      expect([e.kind, e.message]).toEqual(["network", "connection reset"]);
+      mode = "stall";
+      e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
+      expect(e.kind).toBe("timeout");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("says connection refused when nothing listens", async () => {
     const port = await freePort();
     const e = await failure(

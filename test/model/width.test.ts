@@ -1,7 +1,14 @@
 import fc from "fast-check";
 import stringWidth from "string-width";
 import { describe, expect, it } from "vitest";
-import { displayWidth, graphemes, segments } from "../../src/model/width.js";
+import {
+  displayWidth,
+  graphemes,
+  JOINING_SOURCE,
+  mayJoin,
+  NEVER_JOINS,
+  segments,
+} from "../../src/model/width.js";
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
 
@@ -54,6 +61,31 @@ const pieces = [
   "\u{16d67}",
 ];
 const text = fc.array(fc.constantFrom(...pieces), { maxLength: 12 }).map((a) => a.join(""));
+
+describe("mayJoin", () => {
+  it("takes no code point of its quick set for one that may join, on this Node's Unicode", () => {
+    // The quick set (CJK, kana, Hangul syllables, the emoji blocks…) decides without the \p{…}
+    // regular expression: a code point in both would be measured without string-width.
+    const quick = new RegExp(`^[${NEVER_JOINS}]$`, "u");
+    const joining = new RegExp(JOINING_SOURCE, "u");
+    const both: string[] = [];
+    let inQuick = 0;
+    for (let cp = 0; cp <= 0x10ffff; cp++) {
+      const ch = String.fromCodePoint(cp);
+      if (!quick.test(ch)) continue;
+      inQuick++;
+      if (joining.test(ch)) both.push(`U+${cp.toString(16)}`);
+    }
+    expect(both).toEqual([]);
+    expect(inQuick).toBeGreaterThan(40_000); // the CJK blocks are in it
+    // And a string of them, or with one that joins among them:
+    expect(mayJoin("推理服务 🧪 ablation")).toBe(false);
+    expect(mayJoin("👍🏽")).toBe(true);
+    expect(mayJoin("e\u0301")).toBe(true);
+    expect(mayJoin("한\u11a8")).toBe(true);
+    expect(mayJoin("\x1b[31m")).toBe(true);
+  });
+});
 
 describe("displayWidth", () => {
   it("gives string-width's width for every Unicode code point, alone and between others", () => {
