@@ -153,6 +153,10 @@ groups.forEach((g, i) => {
 // A fresh clone has no dist/ yet.
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/package.json", '{ "type": "commonjs" }\n');
-writeFileSync("dist/jobtop.bundle", `//jobtop ${bundleId} ${JSON.stringify(where)}\n${code}`);
+const head = `//jobtop ${bundleId} ${JSON.stringify(where)}\n`;
+// src/boot.ts reads at most 16 kB (HEAD_MAX) for this line before the groups.
+if (head.length >= 16 * 1024)
+  throw new Error(`build: the bundle's first line is ${head.length} bytes (16 kB at most)`);
+writeFileSync("dist/jobtop.bundle", `${head}${code}`);
 writeFileSync("dist/jobtop.js", `${boot.outputFiles[0].text.trimEnd()}\n`);
 chmodSync("dist/jobtop.js", 0o755);

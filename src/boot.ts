@@ -43,6 +43,8 @@ import { Script } from "node:vm";
 declare const JOBTOP_BUNDLE_ID: string;
 /** The bundle's first line: which build it is, then where its chunks are (scripts/build.js). */
 const BUNDLE_HEAD = `//jobtop ${JOBTOP_BUNDLE_ID} `;
+/** The first line's length is under this (scripts/build.js checks). */
+const HEAD_MAX = 16 * 1024;
 
 const WRITE_AFTER_MS = 2000;
 const MAGIC = Buffer.from("jobtopV8");
@@ -346,9 +348,9 @@ function openBundle(): { fd: number; size: number; first: Buffer; whole?: string
   }
   const size = fstatSync(fd).size;
   const whole = kind === "ui" ? readAt(fd, 0, size) : undefined;
-  let first = whole ?? readAt(fd, 0, Math.min(size, 16 * 1024));
-  // The first line is ~1 kB; one far longer is not jobtop's (a damaged or foreign file).
-  if (first.indexOf(10) < 0 && size > first.length) first = readAt(fd, 0, Math.min(size, 256 * 1024));
+  // The first line is ~1 kB (scripts/build.js refuses one of HEAD_MAX or more): one not ended
+  // within it is not jobtop's, damaged or foreign.
+  const first = whole ?? readAt(fd, 0, Math.min(size, HEAD_MAX));
   if (!first.subarray(0, BUNDLE_HEAD.length).equals(Buffer.from(BUNDLE_HEAD, "latin1")))
     return broken(
       first.subarray(0, 9).toString("latin1") === "//jobtop "

@@ -8,7 +8,7 @@
 // as chunks, cancel), so a real fetch can stand in (fromFetch: a proxy's, say).
 import type { IncomingMessage } from "node:http";
 import * as http from "node:http";
-import { createRequire } from "node:module";
+import { loadBuiltin } from "../load-builtin.js";
 
 export interface Reply {
   status: number;
@@ -27,9 +27,8 @@ export type Get = (
   init: { headers: Record<string, string>; signal: AbortSignal },
 ) => Promise<Reply>;
 
-// By require: node:https (with node:tls) and node:zlib cost start-up time and are needed only
-// for an https:// service or a compressed answer. (The bundle runs as a vm Script: no import().)
-const load = createRequire(import.meta.url);
+// node:https (with node:tls) and node:zlib cost start-up time and are needed only for an
+// https:// service or a compressed answer: loaded then (load-builtin.ts).
 
 /** GETs with keep-alive connections, per client. */
 export function httpGet(): Get {
@@ -37,7 +36,7 @@ export function httpGet(): Get {
   return (url, init) =>
     new Promise<Reply>((resolve, reject) => {
       const secure = url.protocol === "https:";
-      const lib: typeof http = secure ? load("node:https") : http;
+      const lib: typeof http = secure ? loadBuiltin("node:https") : http;
       const kind = secure ? "https" : "http";
       const agent = agents[kind] ?? new lib.Agent({ keepAlive: true });
       agents[kind] = agent;
@@ -62,7 +61,7 @@ function reply(url: URL, res: IncomingMessage): Reply {
     .toLowerCase();
   let body: AsyncIterable<Uint8Array> = res;
   if (encoding === "gzip" || encoding === "x-gzip" || encoding === "deflate" || encoding === "br") {
-    const zlib: typeof import("node:zlib") = load("node:zlib");
+    const zlib: typeof import("node:zlib") = loadBuiltin("node:zlib");
     // Lenient, as browsers and fetch are: a truncated gzip end is not an error by itself.
     const flush = { flush: zlib.constants.Z_SYNC_FLUSH, finishFlush: zlib.constants.Z_SYNC_FLUSH };
     const decoder =

@@ -2,9 +2,9 @@
 // start without a file must cost one failed open(), so the TOML parser and the file's schema
 // (./parse-file.ts) load only when there is a file to parse.
 import { closeSync, fstatSync, openSync, readSync } from "node:fs";
-import { createRequire } from "node:module";
 import { isAbsolute, join, resolve } from "node:path";
 import { ConfigError, type Settings } from "../config.js";
+import { loadBuiltin } from "../load-builtin.js";
 
 export interface ConfigPath {
   path: string;
@@ -22,13 +22,11 @@ export function configPath(flag: string | undefined, env: Record<string, string 
   return { path: join(base, "jobtop", "config.toml"), via: "default" };
 }
 
-// By require, when a path needs the home directory: node:os costs ~0.15 ms of a start on Node 24,
-// and XDG_CONFIG_HOME or --config often make it unneeded. (The bundle runs as a vm Script: no import().)
-const load = createRequire(import.meta.url);
-
 function home(): string {
   try {
-    return (load("node:os") as typeof import("node:os")).homedir();
+    // node:os when a path needs the home directory: ~0.15 ms of a start on Node 24, and
+    // XDG_CONFIG_HOME or --config often make it unneeded.
+    return (loadBuiltin("node:os") as typeof import("node:os")).homedir();
   } catch {
     return "/"; // no home directory (HOME unset, no passwd entry): there is no file either
   }

@@ -2,16 +2,11 @@
 // standard output is the token (a password manager, a `gh auth token`-style helper). The token
 // itself never appears in a message; only where it came from does.
 import { statSync } from "node:fs";
-import { createRequire } from "node:module";
 import { ConfigError, type TokenSource } from "../config.js";
+import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
 import { tokenProblem } from "../token.js";
 import { readCapped } from "./file.js";
-
-// By require when a token command runs: node:child_process (with node:dgram, node:net's IPC…)
-// cost every start ~1 ms on Node 24 to load, for a source few configs use. (The bundle runs as a
-// vm Script: no import().)
-const load = createRequire(import.meta.url);
 
 export const TOKEN_COMMAND_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT = 64 * 1024;
@@ -64,7 +59,9 @@ function runCommand(argv: readonly string[], timeoutMs: number): Promise<string>
   return new Promise((resolve, reject) => {
     // stdin is not the terminal: the command must not read the user's keys. A password
     // manager that prompts does so on /dev/tty or through its agent, which still works.
-    const { spawn }: typeof import("node:child_process") = load("node:child_process");
+    // Loaded now, not at start: node:child_process (with node:dgram, node:net's IPC…) cost every
+    // start ~1 ms on Node 24, for a source few configs use.
+    const { spawn }: typeof import("node:child_process") = loadBuiltin("node:child_process");
     const child = spawn(file, args, { stdio: ["ignore", "pipe", "pipe"] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];

@@ -16,8 +16,9 @@ import stripAnsi from "strip-ansi";
  * Characters one cell wide and one UTF-16 unit long (ASCII, Latin, punctuation such as · … ×,
  * arrows, box drawing, the status symbols ◌◔●■ and ✱): their width is their length.
  */
-const NARROW =
-  /^[\x20-\x7e\u00a0-\u00ac\u00ae-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u21ff\u2500-\u25fa\u2731]*$/;
+const NARROW_RANGES =
+  "\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fa\\u2731";
+const NARROW = new RegExp(`^[${NARROW_RANGES}]*$`);
 
 /**
  * Code points that are zero-width or may join a neighbour into one grapheme cluster: a string
@@ -30,40 +31,37 @@ export const JOINING_SOURCE =
 
 /**
  * Code points that never join a neighbour (test/model/width.test.ts checks each against
- * JOINING on the Node that runs the tests): NARROW's, CJK ideographs, kana, Hangul syllables,
- * fullwidth forms and the emoji blocks (without the skin tones). A string of only these needs no
- * look at JOINING, whose \p{…} classes V8 builds from ICU's tables when it first compiles it
- * (~0.1 ms to create, ~0.4 ms the first test): the demo's 🧪 and 推理服务 in a --once table paid
- * that on every run. With ESC and CSI too: the colour codes in the lines Ink tokenises.
+ * JOINING_SOURCE on the Node that runs the tests): NARROW's, CJK ideographs, kana, Hangul
+ * syllables, fullwidth forms and the emoji blocks (without the skin tones). A string of only these
+ * needs no look at JOINING_SOURCE's expression, whose \p{…} classes V8 builds from ICU's tables
+ * when it first compiles it (~0.1 ms to create, ~0.4 ms the first test): the demo's 🧪 and 推理服务
+ * in a --once table paid that on every run. With ESC and CSI too: the colour codes in the lines Ink tokenises.
  */
-export const NEVER_JOINS =
-  "\\x20-\\x7e\\u00a0-\\u00ac\\u00ae-\\u02ff\\u2010-\\u2027\\u2030-\\u205e\\u2190-\\u21ff\\u2500-\\u25fa\\u2731\\u3000-\\u3029\\u3041-\\u3096\\u30a1-\\u30fa\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60\\u{1f300}-\\u{1f3fa}\\u{1f400}-\\u{1f64f}\\u{1f680}-\\u{1f6ff}\\u{1f900}-\\u{1f9ff}\\u{1fa70}-\\u{1faff}";
+export const NEVER_JOINS = `${NARROW_RANGES}\\u3000-\\u3029\\u3041-\\u3096\\u30a1-\\u30fa\\u3400-\\u4dbf\\u4e00-\\u9fff\\uac00-\\ud7a3\\uff01-\\uff60\\u{1f300}-\\u{1f3fa}\\u{1f400}-\\u{1f64f}\\u{1f680}-\\u{1f6ff}\\u{1f900}-\\u{1f9ff}\\u{1fa70}-\\u{1faff}`;
 const NO_JOINING = new RegExp(`^[${NEVER_JOINS}]*$`, "u");
 const NO_JOINING_BESIDE_ESCAPES = new RegExp(`^[\\x1b\\x9b${NEVER_JOINS}]*$`, "u");
 
-/** Made when first needed (see NEVER_JOINS). */
-let joining: RegExp | undefined;
-let joiningBesideEscapes: RegExp | undefined;
+/** A test for joining code points: the quick set first, the \p{…} expression made when first needed. */
+function joiningTest(quick: RegExp, source: string): (s: string) => boolean {
+  let full: RegExp | undefined;
+  return (s) => {
+    if (quick.test(s)) return false;
+    full ??= new RegExp(source, "u");
+    return full.test(s);
+  };
+}
 
 /** Whether some code point of `s` may join a neighbour or is zero-width. */
-export function mayJoin(s: string): boolean {
-  if (NO_JOINING.test(s)) return false;
-  joining ??= new RegExp(JOINING_SOURCE, "u");
-  return joining.test(s);
-}
+export const mayJoin = joiningTest(NO_JOINING, JOINING_SOURCE);
 
 /**
  * As mayJoin, but with the escape characters that start colour codes (ESC, CSI) left out: each
  * is a cluster of its own, and a line Ink tokenises is full of them.
  */
-function mayJoinBesideEscapes(s: string): boolean {
-  if (NO_JOINING_BESIDE_ESCAPES.test(s)) return false;
-  joiningBesideEscapes ??= new RegExp(
-    JOINING_SOURCE.replace("\\p{Control}", "\\x00-\\x1a\\x1c-\\x1f\\x7f-\\x9a\\x9c-\\x9f"),
-    "u",
-  );
-  return joiningBesideEscapes.test(s);
-}
+const mayJoinBesideEscapes = joiningTest(
+  NO_JOINING_BESIDE_ESCAPES,
+  JOINING_SOURCE.replace("\\p{Control}", "\\x00-\\x1a\\x1c-\\x1f\\x7f-\\x9a\\x9c-\\x9f"),
+);
 
 const EMOJI_PRESENTATION = /\p{Emoji_Presentation}/u;
 const NARROW_EAW = { ambiguousAsWide: false };
