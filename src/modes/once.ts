@@ -6,7 +6,7 @@ import type { Job } from "../api/schema.js";
 import { DEFAULTS } from "../config.js";
 import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskJob, maskSecrets } from "../model/secrets.js";
+import { maskJob } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 import {
   type Column,
@@ -50,16 +50,14 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
     return EXIT.ok;
   }
   const labels = config.statusLabels;
-  // Secrets inside the remark (a URL's password, --token X) are masked here as on screen. The
-  // remark is the only free text a table shows (cellText, src/ui/columns.ts): masking the rest
-  // of each job as well (maskJob: command, description, env…) was ~0.6 ms of every --once.
-  const items = ctx.showSecrets
-    ? r.data.items
-    : r.data.items.map((i): PageItem => (i.ok ? { ok: true, job: maskRemark(i.job) } : i));
+  // Secrets inside the remark (a URL's password, --token X) are masked as on screen, by cellText
+  // (src/ui/columns.ts): the remark is the only free text a table shows, and masking the rest of
+  // each job as well (maskJob: command, description, env…) was ~0.6 ms of every --once.
+  const items = r.data.items;
   const table =
     ctx.columns !== undefined
-      ? fittedTable(items, labels, nowSec, ctx.columns, ctx.color, config.columns)
-      : plainTable(items, labels, nowSec, config.columns);
+      ? fittedTable(items, labels, nowSec, ctx.columns, ctx.color, config.columns, ctx.showSecrets)
+      : plainTable(items, labels, nowSec, config.columns, ctx.showSecrets);
   const p = r.data.pagination;
   ctx.out.write(
     `${table}page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`,
@@ -86,6 +84,7 @@ export function fittedTable(
   width: number,
   color: boolean,
   allowed?: readonly ColumnId[],
+  reveal = false,
 ): string {
   // The monitor keeps two cells for its row marker; a printed table has none.
   const cols = chooseColumns(width + MARKER_WIDTH, labels, allowed);
@@ -96,7 +95,7 @@ export function fittedTable(
       lines.push(color ? paint(text, "red") : text);
       continue;
     }
-    const cells = rowCells(item.job, cols, labels, nowSec);
+    const cells = rowCells(item.job, cols, labels, nowSec, reveal);
     const status = color ? paint(cells.status, cells.statusColor) : cells.status;
     lines.push(`${status} ${cells.rest}`.trimEnd());
   }
@@ -109,6 +108,7 @@ export function plainTable(
   labels: Record<number, string>,
   nowSec: number,
   allowed?: readonly ColumnId[],
+  reveal = false,
 ): string {
   const cols = chooseColumns(Number.MAX_SAFE_INTEGER, labels, allowed);
   const rows: string[][] = [];
@@ -128,7 +128,9 @@ export function plainTable(
       continue;
     }
     const st = statusStyle(item.job.status, labels);
-    rows.push(cols.map((c) => sanitize(cellText(item.job, c.id, nowSec, `${st.symbol} ${st.label}`))));
+    rows.push(
+      cols.map((c) => sanitize(cellText(item.job, c.id, nowSec, `${st.symbol} ${st.label}`, reveal))),
+    );
   }
   const widths = cols.map((c, i) => {
     let w = displayWidth(c.title);
@@ -148,11 +150,6 @@ export function plainTable(
 export function paint(text: string, color: string, bold = false): string {
   const codes = [bold ? "1" : "", ANSI[color] ?? ""].filter(Boolean).join(";");
   return codes ? `\x1b[${codes}m${text}\x1b[0m` : text;
-}
-
-/** The job with its remark masked: what a table shows of it. */
-function maskRemark(job: Job): Job {
-  return { ...job, app: { ...job.app, remark: maskSecrets(job.app.remark) } };
 }
 
 /** "auto" follows a screen's height; a one-shot page has none, so it takes the default size. */

@@ -3,6 +3,7 @@
 import type { Job } from "../api/schema.js";
 import { fit, formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 
 export type ColumnId = "status" | "displayID" | "remark" | "gpu" | "age" | "node" | "id" | "queueLen";
@@ -84,13 +85,22 @@ export function headerCells(cols: Column[], note = ""): string {
     .join(" ");
 }
 
-/** Cells of one row, already sanitised and fitted; the status cell is kept apart for its colour. */
-export function rowCells(job: Job, cols: Column[], labels: Record<number, string>, nowSec: number) {
+/**
+ * Cells of one row, already sanitised and fitted; the status cell is kept apart for its colour.
+ * `reveal`: the remark as it is, secrets included (--show-secrets), not masked (cellText).
+ */
+export function rowCells(
+  job: Job,
+  cols: Column[],
+  labels: Record<number, string>,
+  nowSec: number,
+  reveal = false,
+) {
   const st = statusStyle(job.status, labels);
   let status = "";
   const rest: string[] = [];
   for (const c of cols) {
-    const raw = cellText(job, c.id, nowSec, `${st.symbol} ${st.label}`);
+    const raw = cellText(job, c.id, nowSec, `${st.symbol} ${st.label}`, reveal);
     const cell = fit(sanitize(raw), c.width);
     if (c.id === "status") status = cell;
     else rest.push(cell);
@@ -98,14 +108,19 @@ export function rowCells(job: Job, cols: Column[], labels: Record<number, string
   return { status, statusColor: st.color, rest: rest.join(" ") };
 }
 
-export function cellText(job: Job, id: ColumnId, nowSec: number, status: string): string {
+/**
+ * A cell's text, before sanitising. The remark is free text, where a service may keep a URL with
+ * a password or a `--token X`: masked as the detail masks free text, unless `reveal`. The list
+ * always masks it (`s` shows the secrets of the job shown in the detail, not of every row).
+ */
+export function cellText(job: Job, id: ColumnId, nowSec: number, status: string, reveal = false): string {
   switch (id) {
     case "status":
       return status;
     case "displayID":
       return job.displayID;
     case "remark":
-      return job.app.remark || "—";
+      return (reveal ? job.app.remark : maskSecrets(job.app.remark)) || "—";
     case "gpu":
       return job.res.gpus > 0 ? `${job.res.gpus}× ${job.res.gpuName}` : "-";
     case "age":

@@ -72,7 +72,8 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
 export function detailHead(job: Job, o: DetailOptions): Line[] {
   const { out, push, section } = builder(o.width);
   const st = statusStyle(job.status, o.labels);
-  push(value(job.app.remark) || "(no name)", { bold: true });
+  // Free text: masked as the command and the description are, until `s` shows secrets.
+  push(value(o.showSecrets ? job.app.remark : maskSecrets(job.app.remark)) || "(no name)", { bold: true });
   push(`id ${job.id} · ${value(job.displayID) || "—"} · status ${st.symbol} ${st.label}`, {
     color: st.color,
   });

@@ -1,9 +1,11 @@
 // Which list columns each terminal width gets: the id always (":" needs it), the least wanted
 // columns dropped first, and never wider than the pane.
 import { describe, expect, it } from "vitest";
+import { JobSchema } from "../../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { WIDE_COLUMNS } from "../../src/ui/App.js";
-import { chooseColumns, MARKER_WIDTH } from "../../src/ui/columns.js";
+import { chooseColumns, MARKER_WIDTH, rowCells } from "../../src/ui/columns.js";
+import { specJob } from "../helpers/payloads.js";
 
 /** The list pane's width in a terminal this wide, as the App lays it out. */
 const listWidth = (columns: number) => (columns >= WIDE_COLUMNS ? Math.floor(columns * 0.55) : columns);
@@ -52,5 +54,23 @@ describe("chooseColumns", () => {
       const ids = chooseColumns(listWidth(columns), DEMO_STATUS_LABELS).map((c) => c.id);
       expect(ids).toContain("id");
     }
+  });
+});
+
+describe("rowCells", () => {
+  it("masks a secret in the remark (a URL's password, --token X), unless told to reveal it", () => {
+    // The list shows it masked whatever `s` says (that shows the secrets of the job in the
+    // detail); --once --show-secrets reveals it.
+    const job = JobSchema.parse(
+      specJob(101, {
+        app: { ...(specJob().app as object), remark: "pull https://u:pw-in-url@h/x --token tk-remark" },
+      }),
+    );
+    const cols = chooseColumns(400, {});
+    expect(rowCells(job, cols, {}, 1_800_000_000).rest).toContain("--token ••••••");
+    expect(rowCells(job, cols, {}, 1_800_000_000).rest).not.toMatch(/pw-in-url|tk-remark/);
+    expect(rowCells(job, cols, {}, 1_800_000_000, true).rest).toContain(
+      "https://u:pw-in-url@h/x --token tk-remark",
+    );
   });
 });

@@ -52,6 +52,14 @@ describe("detailLines", () => {
     for (const l of lines) expect(displayWidth(l.text)).toBeLessThanOrEqual(60);
   });
 
+  it("masks a secret in the remark, its heading, until secrets are shown", () => {
+    const j = job();
+    j.app.remark = "sweep --token s3cr3t-remark-tok";
+    const heading = (showSecrets: boolean) => texts(detailLines(j, { ...opts, showSecrets }))[0];
+    expect(heading(false)).toBe("sweep --token ••••••");
+    expect(heading(true)).toBe("sweep --token s3cr3t-remark-tok");
+  });
+
   it("masks a secret env value even when its value is cut", () => {
     const j = job();
     j.app.envs = `API_TOKEN=${"s".repeat(100_000)}`;
