@@ -26,7 +26,9 @@ export function copyEntries(job: Job | undefined, names: PortNames = {}): CopyEn
   const labels: string[] = [];
   let column = 0;
   for (let i = 0; i < urls.length && i < MAX_ENTRIES; i++) {
-    const label = truncate(sanitize(labelOf((urls[i] as (typeof urls)[number]).port)), LABEL_WIDTH);
+    // A port key is the service's text, of any length: only its start can show.
+    const port = (urls[i] as (typeof urls)[number]).port.slice(0, 4 * LABEL_WIDTH);
+    const label = truncate(sanitize(labelOf(port)), LABEL_WIDTH);
     labels.push(label);
     column = Math.max(column, displayWidth(label));
   }
