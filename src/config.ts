@@ -132,12 +132,27 @@ export const MAX_LABELS = 1000;
 /** A name for a status or protocol code: short, printable, and not blank. */
 export function checkLabel(code: string, name: unknown): { code: number; name: string } | string {
   if (!/^-?\d{1,9}$/.test(code.trim())) return `${show(code)} is not a code: use a whole number like 6`;
-  if (typeof name !== "string") return `expected a name in quotes, like "queued", got ${show(name)}`;
+  const r = checkName(name, "queued");
+  return "error" in r ? r.error : { code: Number(code.trim()), name: r.name };
+}
+
+/** A name for a port number ([ports]: 6006 = "tensorboard"), short and printable like a status's. */
+export function checkPortName(port: string, name: unknown): { port: number; name: string } | string {
+  const p = port.trim();
+  if (!/^\d{1,5}$/.test(p) || Number(p) < 1 || Number(p) > 65_535)
+    return `${show(port)} is not a port: use a number from 1 to 65535, like 6006`;
+  const r = checkName(name, "tensorboard");
+  return "error" in r ? r.error : { port: Number(p), name: r.name };
+}
+
+function checkName(name: unknown, example: string): { name: string } | { error: string } {
+  if (typeof name !== "string")
+    return { error: `expected a name in quotes, like "${example}", got ${show(name)}` };
   const label = name.trim();
-  if (!label) return "the name is empty";
-  if (!isClean(label)) return "the name holds control characters";
-  if (label.length > 24) return "the name is longer than 24 characters";
-  return { code: Number(code.trim()), name: label };
+  if (!label) return { error: "the name is empty" };
+  if (!isClean(label)) return { error: "the name holds control characters" };
+  if (label.length > 24) return { error: "the name is longer than 24 characters" };
+  return { name: label };
 }
 
 /** "6=queued,1=starting" (the --status-labels flag) into a table, or what is wrong. */
@@ -185,6 +200,7 @@ export interface Settings {
   caFile?: string;
   statusLabels?: Record<number, string>;
   protocolLabels?: Record<number, string>;
+  portNames?: Record<number, string>;
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -316,6 +332,8 @@ export interface Config {
   warnings: string[];
   /** Names for port protocol codes, from [protocols]; the default is none. */
   protocolLabels: Record<number, string>;
+  /** Names for port numbers, from [ports] (6006 = "tensorboard"); the default is none. */
+  portNames: Record<number, string>;
   /** The list columns the user allows (the list shows those that fit); all when undefined. */
   columns: ListColumn[] | undefined;
   /** The profile in use, shown in the header; undefined when none was chosen. */
@@ -378,7 +396,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
   return s;
 }
 
-type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels">;
+type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels" | "portNames">;
 const SCALARS: readonly Scalar[] = [
   "baseUrl",
   "token",
@@ -407,21 +425,22 @@ export interface Resolved {
   from: Partial<Record<Scalar, string>> & {
     statusLabels: Record<number, string>;
     protocolLabels: Record<number, string>;
+    portNames: Record<number, string>;
   };
 }
 
 /**
  * The one place where precedence is decided. `layers` come highest first (flags, environment,
  * the chosen profile, the file's top level); each setting takes the first layer that sets it,
- * then the default. Status and protocol names merge code by code in the same order, so a
- * profile can rename one code and keep the file's names for the others.
+ * then the default. Status and protocol names merge code by code in the same order (port
+ * names port by port), so a profile can rename one code and keep the file's names for the others.
  */
 export function resolveSettings(
   layers: readonly Layer[],
   opts: { demo: boolean; once: boolean; profile?: string; noServiceHint?: string },
 ): Resolved {
   const s: Settings = {};
-  const from: Resolved["from"] = { statusLabels: {}, protocolLabels: {} };
+  const from: Resolved["from"] = { statusLabels: {}, protocolLabels: {}, portNames: {} };
   for (const key of SCALARS) {
     const layer = layers.find((l) => l.settings[key] !== undefined);
     if (!layer) continue;
@@ -430,6 +449,7 @@ export function resolveSettings(
   }
   const statusLabels: Record<number, string> = {};
   const protocolLabels: Record<number, string> = {};
+  const portNames: Record<number, string> = {};
   for (let i = layers.length - 1; i >= 0; i--) {
     const l = layers[i] as Layer;
     for (const [code, name] of Object.entries(l.settings.statusLabels ?? {})) {
@@ -439,6 +459,10 @@ export function resolveSettings(
     for (const [code, name] of Object.entries(l.settings.protocolLabels ?? {})) {
       protocolLabels[Number(code)] = name;
       from.protocolLabels[Number(code)] = l.name;
+    }
+    for (const [port, name] of Object.entries(l.settings.portNames ?? {})) {
+      portNames[Number(port)] = name;
+      from.portNames[Number(port)] = l.name;
     }
   }
   if (!opts.demo) {
@@ -471,6 +495,7 @@ export function resolveSettings(
       pins: s.pins ?? [],
       statusLabels,
       protocolLabels,
+      portNames,
       columns: s.columns,
       profile: opts.profile,
       // The demo service is in this process, on loopback: never through a proxy.

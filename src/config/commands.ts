@@ -99,6 +99,7 @@ function describe(r: Resolved, loaded: Loaded, env: Record<string, string | unde
   ]);
   rows.push(["status", labels(c.statusLabels, r.from.statusLabels), undefined]);
   rows.push(["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined]);
+  rows.push(["ports", labels(c.portNames, r.from.portNames, "(none: ports show as numbers)"), undefined]);
   return rows
     .map(([k, v, from]) => `${k.padEnd(14)}${v}${from ? `   (${from})` : ""}`)
     .join("\n")
@@ -131,9 +132,13 @@ function proxyRow(
   return ["proxy", `${vars}${no ? `, NO_PROXY=${no}` : ""}`, "environment"];
 }
 
-function labels(names: Record<number, string>, from: Record<number, string>): string {
+function labels(
+  names: Record<number, string>,
+  from: Record<number, string>,
+  none = "(none: codes show as numbers)",
+): string {
   const codes = Object.keys(names);
-  if (codes.length === 0) return "(none: codes show as numbers)";
+  if (codes.length === 0) return none;
   return codes.map((c) => `${c}=${names[Number(c)]} (${from[Number(c)] ?? "?"})`).join(", ");
 }
 

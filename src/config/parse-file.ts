@@ -13,6 +13,7 @@ import {
   checkColumns,
   checkDuration,
   checkLabel,
+  checkPortName,
   checkProxy,
   DURATION_RANGES,
   MAX_LABELS,
@@ -49,6 +50,7 @@ export const SETTING_KEYS = [
   "ca_file",
   "status",
   "protocols",
+  "ports",
 ] as const;
 
 type Ctx = TransformCtx;
@@ -199,6 +201,18 @@ function settingsSchema(dir: string) {
     ca_file: field(path),
     status: labels,
     protocols: labels,
+    ports: field((v, ctx) => {
+      if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
+        return fail(ctx, `expected a table of port = "name", got ${kind(v)}`);
+      if (Object.keys(v).length > MAX_LABELS) return fail(ctx, `more than ${MAX_LABELS} names`);
+      const out: Record<number, string> = {};
+      for (const [port, name] of Object.entries(v)) {
+        const r = checkPortName(port, name);
+        if (typeof r === "string") return fail(ctx, r, [port]);
+        out[r.port] = r.name;
+      }
+      return out;
+    }),
   });
 }
 
@@ -315,6 +329,7 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
       caFile: s.ca_file,
       statusLabels: s.status,
       protocolLabels: s.protocols,
+      portNames: s.ports,
     };
   };
   const profiles = new Map<string, Settings>();

@@ -36,6 +36,11 @@ export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what y
 # 1 = "tcp"
 # 2 = "udp"
 
+# Names for port numbers, shown beside each URL (details, \`jobtop get\`, the copy picker).
+[ports]
+# 6006 = "tensorboard"
+# 8888 = "jupyter"
+
 # One table per service; pick one with --profile NAME, JOBTOP_PROFILE or profile = above.
 # [profiles.prod]
 # base_url = "https://jobs.example.com"

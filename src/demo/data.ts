@@ -21,11 +21,12 @@ export const DEMO_STATUS_LABELS: Record<number, string> = {
 
 /**
  * The built-in profile that --demo runs with: the demo's names reach the screen the way a
- * user's [status] and [protocols] tables do.
+ * user's [status], [protocols] and [ports] tables do.
  */
 export const DEMO_PROFILE = {
   statusLabels: DEMO_STATUS_LABELS,
   protocolLabels: { 1: "tcp", 2: "udp" } as Record<number, string>,
+  portNames: { 8888: "jupyter", 6006: "tensorboard" } as Record<number, string>,
 };
 
 /** The order a job moves through. */

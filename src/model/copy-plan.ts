@@ -50,6 +50,8 @@ export interface CopyEntry {
   value: string;
   /** How the status line names it (already masked and sanitised): `ssh command`, `SSH password for root`. */
   what: string;
+  /** A URL's port as the picker shows it ("6006/tcp tensorboard"), sanitised and padded to a column. */
+  label?: string;
 }
 
 /** Like planCopy, for any entry: a value with a control character is refused, and said so. */

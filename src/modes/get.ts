@@ -1,8 +1,12 @@
 // `jobtop get ID [--json]`: one job. As text, the monitor's detail pane (sections, the timeline
 // with the time spent in each state, URLs), plain unless stdout is a terminal; as JSON, the job.
+// The text is the whole job: the pane's caps and folds (a few rows of the description, the last
+// 50 log entries) are for a screen, and a script reading `get` must not lose a line of it.
+import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
+import { unknownFields } from "../api/unknown-fields.js";
 import { maskJob } from "../model/secrets.js";
-import { detailLines } from "../ui/detail-lines.js";
+import { type DetailOptions, detailBody, detailHead, detailMore } from "../ui/detail-lines.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { paint } from "./once.js";
@@ -35,14 +39,19 @@ export function jobText(
   job: Job,
   ctx: Pick<CommandContext, "columns" | "color" | "config" | "showSecrets" | "nowSec">,
 ) {
-  const lines = detailLines(job, {
+  const o: DetailOptions = {
     width: ctx.columns ?? PIPE_WIDTH,
     nowSec: ctx.nowSec ?? Date.now() / 1000,
     labels: ctx.config.statusLabels,
+    protocolLabels: ctx.config.protocolLabels,
+    portNames: ctx.config.portNames,
     showSecrets: ctx.showSecrets,
     isNewEntry: () => false,
     keyHints: false,
-  });
+    whole: true,
+  };
+  const unknown = unknownFields(rawOf(job), Number.POSITIVE_INFINITY);
+  const lines = detailHead(job, o).concat(detailBody(job, o), detailMore(job, unknown, o));
   let s = "";
   for (const l of lines) {
     const text = l.text.trimEnd();

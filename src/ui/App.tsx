@@ -79,7 +79,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
-  const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets);
+  const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
+    protocols: config.protocolLabels,
+    ports: config.portNames,
+  });
   // What the key handlers clamp to: as last drawn.
   const drawn = useRef({ lines, overlayMax: 0 });
   drawn.current = {

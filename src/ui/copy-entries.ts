@@ -1,23 +1,42 @@
-// What `c` offers for a job: its URLs, then for each ssh URL the ready `ssh -p PORT USER@HOST`
-// command, then each SSH user's password. Values are the real ones (copied); how each is shown
-// is masked until `s`.
+// What `c` offers for a job: its URLs (each with its port, as the detail pane labels it), then
+// for each ssh URL the ready `ssh -p PORT USER@HOST` command, then each SSH user's password.
+// Values are the real ones (copied); how each is shown is masked until `s`.
 import type { Job } from "../api/schema.js";
 import type { CopyEntry } from "../model/copy-plan.js";
+import { displayWidth, truncate } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskUrl, maskValue } from "../model/secrets.js";
 import { sshTargets } from "../model/ssh.js";
-import { jobUrls } from "../model/urls.js";
+import { jobUrls, type PortNames, urlPortLabels } from "../model/urls.js";
 
 /** Entries in the picker, at most (a digit picks the first nine, ↑↓ Enter any). */
 export const MAX_ENTRIES = 60;
 
-export function copyEntries(job: Job | undefined): CopyEntry[] {
+/** A port's label longer than this is cut: the URL after it must stay in sight. */
+const LABEL_WIDTH = 24;
+
+export function copyEntries(job: Job | undefined, names: PortNames = {}): CopyEntry[] {
   if (!job) return [];
   const out: CopyEntry[] = [];
   const add = (e: Omit<CopyEntry, "n">) => {
     if (out.length < MAX_ENTRIES) out.push({ ...e, n: out.length + 1 });
   };
-  for (const u of jobUrls(job)) add({ kind: "url", value: u.url, what: `URL [${u.n}]` });
+  const urls = jobUrls(job);
+  const labelOf = urlPortLabels(job.app, names);
+  const labels: string[] = [];
+  let column = 0;
+  for (let i = 0; i < urls.length && i < MAX_ENTRIES; i++) {
+    // A port key is the service's text, of any length: only its start can show.
+    const port = (urls[i] as (typeof urls)[number]).port.slice(0, 4 * LABEL_WIDTH);
+    const label = truncate(sanitize(labelOf(port)), LABEL_WIDTH);
+    labels.push(label);
+    column = Math.max(column, displayWidth(label));
+  }
+  for (const [i, label] of labels.entries()) {
+    const u = urls[i] as (typeof urls)[number];
+    const pad = " ".repeat(column - displayWidth(label));
+    add({ kind: "url", value: u.url, what: `URL [${u.n}]`, label: label + pad });
+  }
   const targets = sshTargets(job);
   for (const t of targets) add({ kind: "ssh", value: t.command, what: `ssh command (${t.command})` });
   // The passwords go with the ssh commands: a job without an ssh URL offers its URLs only.
@@ -31,14 +50,15 @@ export function copyEntries(job: Job | undefined): CopyEntry[] {
   return out;
 }
 
-/** One picker line: the number, then the entry as it may be shown. */
-export function entryText(e: CopyEntry, showSecrets: boolean): string {
+/** One picker line: the number (padded to the width of the last, `of`), then the entry as it may be shown. */
+export function entryText(e: CopyEntry, showSecrets: boolean, of = e.n): string {
+  const n = `[${e.n}] `.padEnd(`[${of}] `.length);
   switch (e.kind) {
     case "url":
-      return `[${e.n}] ${sanitize(showSecrets ? e.value : maskUrl(e.value))}`;
+      return `${n}${e.label ? `${e.label}  ` : ""}${sanitize(showSecrets ? e.value : maskUrl(e.value))}`;
     case "ssh":
-      return `[${e.n}] ${sanitize(e.value)}`;
+      return `${n}${sanitize(e.value)}`;
     case "password":
-      return `[${e.n}] ${e.what}: ${showSecrets ? sanitize(e.value) : maskValue(e.value)}`;
+      return `${n}${e.what}: ${showSecrets ? sanitize(e.value) : maskValue(e.value)}`;
   }
 }

@@ -7,13 +7,22 @@
 import type { Job } from "../api/schema.js";
 import { compactJson } from "../model/compact-json.js";
 import { type Cap, countParts, cutIndex, excerpt } from "../model/excerpt.js";
-import { formatAge, formatCount, formatDuration, formatTime, truncate, wrap } from "../model/format.js";
+import {
+  displayWidth,
+  formatAge,
+  formatCount,
+  formatDuration,
+  formatTime,
+  truncate,
+  wrap,
+} from "../model/format.js";
 import { sameJson } from "../model/same.js";
 import { sanitize } from "../model/sanitize.js";
 import { type EnvVar, maskSecrets, maskValue, parseEnvs } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 import { buildTimeline, lastEntries } from "../model/timeline.js";
-import { jobUrls } from "../model/urls.js";
+import { timeOf } from "../model/times.js";
+import { jobUrls, portText, urlPortLabels } from "../model/urls.js";
 import { linkTarget } from "../terminal/hyperlinks.js";
 
 export interface Line {
@@ -32,6 +41,8 @@ export interface DetailOptions {
   labels: Record<number, string>;
   /** Names of port protocol numbers; the spec does not say what 1 and 2 mean. */
   protocolLabels?: Record<number, string>;
+  /** Names of port numbers ([ports] in the config: 6006 = "tensorboard"). */
+  portNames?: Record<number, string>;
   showSecrets: boolean;
   /** Long fields (cmd, envs, desc) up to their CAPS; else COLLAPSED, with "… N more". */
   expanded?: boolean;
@@ -41,6 +52,8 @@ export interface DetailOptions {
   keyHints?: boolean;
   /** Write the URLs as OSC 8 links (--hyperlinks). */
   links?: boolean;
+  /** Every value, row, URL and log entry, no cap at all: `jobtop get`, which a script reads. */
+  whole?: boolean;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -57,6 +70,28 @@ export const CAPS = {
   ports: 40,
   sshUsers: 20,
 } as const;
+type Caps = {
+  desc: Cap;
+  cmd: Cap;
+  envs: { vars: number; chars: number };
+  value: number;
+  urls: number;
+  ports: number;
+  sshUsers: number;
+};
+const ALL: Cap = { rows: Number.POSITIVE_INFINITY, chars: Number.POSITIVE_INFINITY };
+const NO_CAPS: Caps = {
+  desc: ALL,
+  cmd: ALL,
+  envs: { vars: ALL.rows, chars: ALL.chars },
+  value: ALL.chars,
+  urls: ALL.rows,
+  ports: ALL.rows,
+  sshUsers: ALL.rows,
+};
+const capsOf = (o: { whole?: boolean }): Caps => (o.whole ? NO_CAPS : CAPS);
+/** The port labels before the URLs are padded to one column up to this width. */
+const LABEL_COLUMN = 24;
 /** Long fields until Enter on the detail expands them: a few rows each. */
 export const COLLAPSED = { rows: 3, vars: 4 } as const;
 /** A value in the "more" section (compact JSON), in characters. */
@@ -71,6 +106,7 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
 /** The part that changes with time: name, status, owner, age, and the state timeline's tail. */
 export function detailHead(job: Job, o: DetailOptions): Line[] {
   const { out, push, section } = builder(o.width);
+  const value = cutTo(capsOf(o).value);
   const st = statusStyle(job.status, o.labels);
   // Free text: masked as the command and the description are, until `s` shows secrets.
   push(value(o.showSecrets ? job.app.remark : maskSecrets(job.app.remark)) || "(no name)", { bold: true });
@@ -87,7 +123,7 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
   );
 
   section("State timeline");
-  const { entries, earlier } = lastEntries(job.state.log, TIMELINE_MAX);
+  const { entries, earlier } = lastEntries(job.state.log, o.whole ? job.state.log.length : TIMELINE_MAX);
   const timeline = buildTimeline(entries, o.nowSec);
   if (timeline.length === 0) push("no log entries", { dim: true }, "  ");
   if (earlier > 0) push(`… ${formatCount(earlier)} earlier`, { dim: true }, "  ");
@@ -107,7 +143,7 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
 export type BodyInput = Pick<Job, "app" | "res" | "desc">;
 export type BodyOptions = Pick<
   DetailOptions,
-  "width" | "protocolLabels" | "showSecrets" | "keyHints" | "expanded" | "links"
+  "width" | "protocolLabels" | "portNames" | "showSecrets" | "keyHints" | "expanded" | "links" | "whole"
 >;
 
 /** Same body content: a body built from `a` is the body of `b` (see src/model/same.ts for the cost). */
@@ -118,37 +154,49 @@ export function sameBody(a: BodyInput, b: BodyInput): boolean {
 /** Ports, URLs, users, resources, command, environment, image and description. */
 export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   const { out, push, section, field } = builder(o.width);
+  const caps = capsOf(o);
+  const value = cutTo(caps.value);
   const secret = (v: string) => (o.showSecrets ? value(v) : maskValue(v));
   /** Free text that may hold secrets (a URL's password, --token X, NAME=VALUE): masks them only. */
   const free = (v: string) => (o.showSecrets ? v : maskSecrets(v));
   const { app, res } = job;
 
   section("Ports and URLs");
+  const names = { protocols: o.protocolLabels, ports: o.portNames };
   const ports: string[] = [];
-  for (let i = 0; i < app.ports.length && i < CAPS.ports; i++) {
+  for (let i = 0; i < app.ports.length && i < caps.ports; i++) {
     const p = app.ports[i] as (typeof app.ports)[number];
-    const name = o.protocolLabels?.[p.protocol];
-    ports.push(name === undefined ? `${p.port} (proto ${p.protocol})` : `${p.port}/${name}`);
+    ports.push(portText(String(p.port), [p.protocol], names));
   }
-  if (app.ports.length > CAPS.ports) ports.push(`… ${formatCount(app.ports.length - CAPS.ports)} more`);
+  if (app.ports.length > caps.ports) ports.push(`… ${formatCount(app.ports.length - caps.ports)} more`);
   if (ports.length > 0) push(`ports ${ports.join(", ")}`, { dim: true }, "  ");
   const urls = jobUrls(job);
   if (urls.length === 0) push("no URLs", { dim: true }, "  ");
-  for (const u of urls.slice(0, CAPS.urls)) {
+  // Each URL with its port ("6006/tcp tensorboard"), the labels in one column.
+  const shownUrls = urls.slice(0, caps.urls);
+  const labelOf = urlPortLabels(app, names);
+  const labels = shownUrls.map((u) => sanitize(value(labelOf(u.port))));
+  let column = 0;
+  for (const l of labels) column = Math.max(column, Math.min(LABEL_COLUMN, displayWidth(l)));
+  const numbers = `[${shownUrls.length}] `.length;
+  for (let i = 0; i < shownUrls.length; i++) {
+    const u = shownUrls[i] as (typeof urls)[number];
+    const label = labels[i] as string;
     const shown = free(value(u.url));
     const link = o.links ? linkTarget(u.url, shown) : undefined;
-    push(`[${u.n}] ${shown}`, link ? { link } : {}, "  ", true);
+    const pad = " ".repeat(Math.max(0, column - displayWidth(label)));
+    push(`${`[${u.n}] `.padEnd(numbers)}${label}${pad}  ${shown}`, link ? { link } : {}, "  ", true);
   }
-  if (urls.length > CAPS.urls)
-    push(`… ${formatCount(urls.length - CAPS.urls)} more URLs`, { dim: true }, "  ");
+  if (urls.length > caps.urls)
+    push(`… ${formatCount(urls.length - caps.urls)} more URLs`, { dim: true }, "  ");
   if (urls.length > 0 && o.keyHints !== false) push("c copies a URL", { dim: true }, "  ");
 
   if (app.SSHAuths.length > 0) {
     section("SSH users");
-    for (const a of app.SSHAuths.slice(0, CAPS.sshUsers))
+    for (const a of app.SSHAuths.slice(0, caps.sshUsers))
       push(`${value(a.BaseOn.Cred.user)}  password ${secret(a.BaseOn.Cred.password)}`, {}, "  ");
-    if (app.SSHAuths.length > CAPS.sshUsers)
-      push(`… ${formatCount(app.SSHAuths.length - CAPS.sshUsers)} more users`, { dim: true }, "  ");
+    if (app.SSHAuths.length > caps.sshUsers)
+      push(`… ${formatCount(app.SSHAuths.length - caps.sshUsers)} more users`, { dim: true }, "  ");
   }
   if (app.creds) push(`creds ${secret(app.creds)}`, {}, "  ");
 
@@ -157,19 +205,20 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   push(`${res.cpus} CPU · ${gpu} · ${res.diskGB} GB disk`, {}, "  ");
   if (res.domain) push(`domain ${value(res.domain)} (agent ${res.agentDomain})`, { dim: true }, "  ");
 
+  const expanded = o.expanded || o.whole;
   const long = (cap: Cap): Cap =>
-    o.expanded ? cap : { rows: Math.min(cap.rows, COLLAPSED.rows), chars: cap.chars };
-  const hint = o.expanded ? "" : EXPAND_HINT;
+    expanded ? cap : { rows: Math.min(cap.rows, COLLAPSED.rows), chars: cap.chars };
+  const hint = expanded ? "" : EXPAND_HINT;
   section("Command");
-  field(app.cmd || "(none)", long(CAPS.cmd), hint, free);
+  field(app.cmd || "(none)", long(caps.cmd), hint, free);
 
-  const envs = envVars(app.envs, o.expanded ? CAPS.envs.vars : COLLAPSED.vars);
+  const envs = envVars(app.envs, expanded ? caps.envs.vars : COLLAPSED.vars, caps);
   if (envs.vars.length > 0 || envs.more > 0) {
     section("Environment");
     for (const e of envs.vars) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
     if (envs.more > 0)
       push(
-        `… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}${o.expanded ? "" : EXPAND_HINT}`,
+        `… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}${expanded ? "" : EXPAND_HINT}`,
         {
           dim: true,
         },
@@ -188,29 +237,32 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
 
   if (job.desc) {
     section("Description");
-    field(job.desc, long(CAPS.desc), hint, free);
+    field(job.desc, long(caps.desc), hint, free);
   }
   return out;
 }
 
-/** A single value cut to CAPS.value characters (marked "…") before anything else looks at it. */
-function value(s: string): string {
-  const end = cutIndex(s, CAPS.value);
-  return end < s.length ? `${s.slice(0, end)}…` : s;
+/** A single value cut to `max` characters (marked "…") before anything else looks at it. */
+function cutTo(max: number): (s: string) => string {
+  return (s) => {
+    const end = cutIndex(s, max);
+    return end < s.length ? `${s.slice(0, end)}…` : s;
+  };
 }
 
 /**
- * The first variables of `envs` ("A=1;B=2"), looking at no more than CAPS.envs.chars of it, and
- * how many more there are (counted in place). A value longer than CAPS.value is cut; its name,
+ * The first variables of `envs` ("A=1;B=2"), looking at no more than caps.envs.chars of it, and
+ * how many more there are (counted in place). A value longer than caps.value is cut; its name,
  * which decides the masking, comes first and is whole unless it is itself that long.
  */
-function envVars(envs: string, max: number): { vars: EnvVar[]; more: number } {
+function envVars(envs: string, max: number, caps: Caps): { vars: EnvVar[]; more: number } {
   const vars: EnvVar[] = [];
+  const value = cutTo(caps.value);
   let pos = 0;
-  while (pos < envs.length && pos < CAPS.envs.chars && vars.length < max) {
+  while (pos < envs.length && pos < caps.envs.chars && vars.length < max) {
     const semi = envs.indexOf(";", pos);
     const end = semi < 0 ? envs.length : semi;
-    for (const v of parseEnvs(value(envs.slice(pos, Math.min(end, pos + CAPS.value + 1))))) vars.push(v);
+    for (const v of parseEnvs(value(envs.slice(pos, Math.min(end, pos + caps.value + 1))))) vars.push(v);
     pos = end + 1;
   }
   return { vars, more: pos < envs.length ? countParts(envs, ";", pos) : 0 };
@@ -251,12 +303,19 @@ function orNone(id: string, none: string): string {
 export function detailMore(
   job: Job,
   unknown: readonly [string, unknown][],
-  o: Pick<DetailOptions, "width" | "showSecrets">,
+  o: Pick<DetailOptions, "width" | "showSecrets" | "whole" | "keyHints">,
 ): Line[] {
   const { out, push, section } = builder(o.width);
+  const caps = capsOf(o);
+  const value = cutTo(caps.value);
   const show = (v: unknown) => {
-    const text = compactJson(v, MORE_VALUE);
+    const text = compactJson(v, o.whole ? caps.value : MORE_VALUE);
     return o.showSecrets ? text : maskSecrets(text);
+  };
+  /** A time the spec shows only as null: local, as the other times; else its JSON. */
+  const time = (v: unknown) => {
+    const t = timeOf(v);
+    return t === undefined ? show(v) : formatTime(t);
   };
   section("More");
   const { ctx, app } = job;
@@ -266,27 +325,32 @@ export function detailMore(
     { dim: true },
     "  ",
   );
-  const nulls: [string, unknown][] = [
-    ["updateTime", job.updateTime],
-    ["releaseTime", job.releaseTime],
-    ["ctx.releaseTime", ctx.releaseTime],
-    ["vols", job.vols],
-    ["nets", job.nets],
-    ["files", app.files],
-    ["netConfig", app.netConfig],
+  const nulls: [string, string][] = [
+    ["updateTime", time(job.updateTime)],
+    ["releaseTime", time(job.releaseTime)],
+    ["ctx.releaseTime", time(ctx.releaseTime)],
+    ["vols", show(job.vols)],
+    ["nets", show(job.nets)],
+    ["files", show(app.files)],
+    ["netConfig", show(app.netConfig)],
   ];
-  push(nulls.map(([k, v]) => `${k} ${show(v)}`).join(" · "), { dim: true }, "  ");
-  const creds = app.SSHAuths.slice(0, CAPS.sshUsers).map(
+  push(nulls.map(([k, v]) => `${k} ${v}`).join(" · "), { dim: true }, "  ");
+  const creds = app.SSHAuths.slice(0, caps.sshUsers).map(
     (a) => `${value(a.BaseOn.Cred.user) || "—"} ${a.BaseOn.Cred.id}`,
   );
   if (creds.length > 0) push(`credential ids: ${creds.join(", ")}`, { dim: true }, "  ");
   const extra: string[] = [];
-  for (let i = 0; i < app.ports.length && i < CAPS.ports; i++) {
+  for (let i = 0; i < app.ports.length && i < caps.ports; i++) {
     const p = app.ports[i] as (typeof app.ports)[number];
     extra.push(`${p.port} ${show(p.extraData)}`);
   }
   if (extra.length > 0) push(`port extraData: ${extra.join(" · ")}`, { dim: true }, "  ");
   for (const [path, v] of unknown) push(`${path} ${show(v)}`, { color: "yellow" }, "  ");
-  if (unknown.length > 0) push("(fields the spec does not know; y shows the whole job)", { dim: true }, "  ");
+  if (unknown.length > 0)
+    push(
+      `(fields the spec does not know${o.keyHints === false ? "" : "; y shows the whole job"})`,
+      { dim: true },
+      "  ",
+    );
   return out;
 }

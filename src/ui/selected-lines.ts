@@ -34,8 +34,8 @@ export function headLines(job: Job, o: DetailLinesOptions): Line[] {
 }
 
 export function bodyLines(job: Job, o: BodyOptions): Line[] {
-  const { width, protocolLabels, showSecrets, expanded, links } = o;
-  return detailBody(job, { width, protocolLabels, showSecrets, expanded, links });
+  const { width, protocolLabels, portNames, showSecrets, expanded, links } = o;
+  return detailBody(job, { width, protocolLabels, portNames, showSecrets, expanded, links });
 }
 
 export function moreLines(job: Job, o: Pick<DetailOptions, "width" | "showSecrets">): Line[] {
@@ -49,7 +49,7 @@ export function selectedLines(job: Job | undefined, o: DetailLinesOptions): Line
 /** The options the monitor builds the pane with, from its state. */
 export function paneLineOptions(
   s: { width: number; nowSec: number; links: boolean },
-  config: Pick<Config, "statusLabels" | "protocolLabels">,
+  config: Pick<Config, "statusLabels" | "protocolLabels" | "portNames">,
   ui: Pick<UiState, "showSecrets" | "expanded">,
   snap: Pick<MonitorSnapshot, "highlights">,
 ): DetailLinesOptions {
@@ -58,6 +58,7 @@ export function paneLineOptions(
     nowSec: s.nowSec,
     labels: config.statusLabels,
     protocolLabels: config.protocolLabels,
+    portNames: config.portNames,
     showSecrets: ui.showSecrets,
     highlights: snap.highlights,
     expanded: ui.expanded,

@@ -10,15 +10,16 @@ import { type Line, sameBody } from "./detail-lines.js";
 import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "./selected-lines.js";
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, protocolLabels, showSecrets, highlights, expanded, links } = o;
+  const { width, nowSec, labels, protocolLabels, portNames, showSecrets, highlights, expanded, links } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
     bodyJob.current = job;
   const stable = bodyJob.current;
   const body = useMemo(
-    () => (stable ? bodyLines(stable, { width, protocolLabels, showSecrets, expanded, links }) : []),
-    [stable, width, protocolLabels, showSecrets, expanded, links],
+    () =>
+      stable ? bodyLines(stable, { width, protocolLabels, portNames, showSecrets, expanded, links }) : [],
+    [stable, width, protocolLabels, portNames, showSecrets, expanded, links],
   );
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
   const more = useMemo(() => (job ? moreLines(job, { width, showSecrets }) : []), [job, width, showSecrets]);

@@ -3,14 +3,24 @@ import { useMemo } from "react";
 import type { Job } from "../api/schema.js";
 import { sanitize } from "../model/sanitize.js";
 import { sshTargets } from "../model/ssh.js";
+import type { PortNames } from "../model/urls.js";
 import { copyEntries, entryText } from "./copy-entries.js";
 import type { Overlay } from "./ui-state.js";
 
-export function usePickerLines(overlay: Overlay, job: Job | undefined, showSecrets: boolean): string[] {
+export function usePickerLines(
+  overlay: Overlay,
+  job: Job | undefined,
+  showSecrets: boolean,
+  names: PortNames,
+): string[] {
+  const { protocols, ports } = names;
   return useMemo(() => {
-    if (overlay === "picker") return copyEntries(job).map((e) => ` ${entryText(e, showSecrets)}`);
+    if (overlay === "picker") {
+      const entries = copyEntries(job, { protocols, ports });
+      return entries.map((e) => ` ${entryText(e, showSecrets, entries.length)}`);
+    }
     if (overlay === "connect" && job)
       return sshTargets(job).map((t, i) => ` [${i + 1}] ${sanitize(t.command)}`);
     return [];
-  }, [overlay, job, showSecrets]);
+  }, [overlay, job, showSecrets, protocols, ports]);
 }

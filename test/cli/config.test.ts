@@ -159,6 +159,16 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
       'token = "s3cret-value"\n',
       /config\.toml:1: token: unknown key: a token does not belong/,
     ],
+    [
+      "a port name for no port",
+      '[ports]\n6006 = "tensorboard"\nhttp = "web"\n',
+      /config\.toml:3: ports\.http: "http" is not a port: use a number from 1 to 65535, like 6006$/m,
+    ],
+    [
+      "a port name that is not a string",
+      "[profiles.prod.ports]\n8888 = true\n",
+      /config\.toml:2: profiles\.prod\.ports\.8888: expected a name in quotes, like "tensorboard", got true$/m,
+    ],
   ];
   it.each(cases)("%s", async (_, text, pattern) => {
     const cfg = writeConfig(text);
@@ -325,8 +335,15 @@ describe("jobtop config", () => {
     expect(r.stdout).toMatch(
       /^status +1=starting \(config file\), 2=running \(config file\), 3=done \(profile prod\), 6=queued \(config file\)$/m,
     );
+    expect(r.stdout).toMatch(/^ports +\(none: ports show as numbers\)$/m);
     expect(r.stdout).toMatch(/^ok: settings valid, token read$/m);
     expect(r.stdout).not.toContain("prod-token-1");
+    const named = twoProfiles(
+      '[ports]\n6006 = "tensorboard"\n8888 = "jupyter"\n[profiles.prod.ports]\n8888 = "lab"\n',
+    );
+    const ports = await runCli(["config", "check"], { XDG_CONFIG_HOME: named.home });
+    expect(ports.code).toBe(0);
+    expect(ports.stdout).toMatch(/^ports +6006=tensorboard \(config file\), 8888=lab \(profile prod\)$/m);
 
     const env = await runCli(["config", "check", "--profile", "staging"], {
       XDG_CONFIG_HOME: cfg.home,

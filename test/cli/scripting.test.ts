@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli, spawnCli } from "../helpers/cli.js";
+import { writeConfig } from "../helpers/config-file.js";
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -111,6 +112,76 @@ describe("get", () => {
     for (const a of wire.app.SSHAuths) expect(r.stdout).not.toContain(a.BaseOn.Cred.password);
     expect(JSON.stringify(job.app.urls)).not.toMatch(/token=(?!••••••)/);
     expect(job.app.envs).toMatch(/HF_TOKEN=••••••/);
+  });
+
+  it("prints the whole job, nothing folded; each URL with its port by the config's names; times as times", async () => {
+    const id = jobIn(2);
+    const job = demo.getJob(id);
+    if (!job) throw new Error(`no demo job ${id}`);
+    const saved = structuredClone({
+      app: job.app,
+      desc: job.desc,
+      state: job.state,
+      updateTime: job.updateTime,
+    });
+    const log = [];
+    for (let i = 0; i < 60; i++)
+      log.push({
+        id: 900_000 + i,
+        status: [6, 1, 2][i % 3] as number,
+        ts: { seconds: 1_700_000_000 + i * 60 },
+        sourceId: id,
+      });
+    job.state = { status: 2, log };
+    job.desc = Array.from({ length: 45 }, (_, i) => `desc line ${i}`).join("\n");
+    job.app.envs = Array.from({ length: 45 }, (_, i) => `VAR_${i}=value-${i}`).join(";");
+    const ports = [22, 3000, 5000, 6006, 7860, 8000, 8080, 8265, 8888, 9090, 11434, 50051];
+    job.app.ports = ports.map((port) => ({ port, protocol: port === 50051 ? 2 : 1, extraData: null }));
+    job.app.urls = Object.fromEntries(
+      ports.map((p) => [
+        `port_${p}`,
+        { urls: [p === 22 ? `ssh://gw.example:${40000 + p}` : `https://gw.example:${p + 1}/`] },
+      ]),
+    );
+    job.updateTime = { seconds: "1800000000", nanos: 5 } as never;
+    // A field the spec does not know, longer than the pane's "More" shows: whole, in get.
+    (job.app as Record<string, unknown>).gpuTopology = { links: "x".repeat(300) };
+    const cfg = writeConfig(
+      '[protocols]\n1 = "tcp"\n2 = "udp"\n\n[ports]\n6006 = "tensorboard"\n8888 = "jupyter"\n',
+    );
+    let r: Awaited<ReturnType<typeof runCli>>;
+    let json: Awaited<ReturnType<typeof runCli>>;
+    try {
+      r = await runCli(["get", String(id)], { ...env(), XDG_CONFIG_HOME: cfg.home, TZ: "UTC" });
+      json = await runCli(["get", String(id), "--json"], env());
+    } finally {
+      Object.assign(job, saved);
+      delete (job.app as Record<string, unknown>).gpuTopology;
+    }
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const lines = r.stdout.split("\n");
+    // Every log entry, every variable, every line of the description, every URL: nothing "more".
+    expect(lines.filter((l) => / 2023-11-\d\d \d\d:\d\d:20 UTC /.test(l))).toHaveLength(60);
+    for (let i = 0; i < 45; i++) {
+      expect(lines).toContain(`  VAR_${i}=value-${i}`);
+      expect(lines).toContain(`  desc line ${i}`);
+    }
+    expect(r.stdout).not.toMatch(/more variable|more line|more URL|earlier|Enter expands|…/);
+    // Each URL with its port and protocol, by the names of the config's [protocols] and [ports].
+    expect(lines).toContain("  [1]  22/tcp                ssh://gw.example:40022");
+    expect(lines).toContain("  [4]  6006/tcp tensorboard  https://gw.example:6007/");
+    expect(lines).toContain("  [9]  8888/tcp jupyter      https://gw.example:8889/");
+    expect(lines).toContain("  [12] 50051/udp             https://gw.example:50052/");
+    expect(r.stdout).toContain("  ports 22/tcp, 3000/tcp, 5000/tcp, 6006/tcp tensorboard,");
+    expect(r.stdout).not.toContain("(proto ");
+    const more = r.stdout.split("\nMore\n")[1] ?? "";
+    expect(more.replace(/\n {2}/g, "")).toContain(`app.gpuTopology{"links":"${"x".repeat(300)}"}`);
+    expect(more).toContain("(fields the spec does not know)\n"); // no key to press: not the monitor
+    // A protobuf-style updateTime is a time, as the others; --json keeps it as sent.
+    expect(r.stdout).toContain("  updateTime 2027-01-15 08:00:00 UTC · releaseTime null ·");
+    expect(json.code).toBe(0);
+    expect(JSON.parse(json.stdout).updateTime).toEqual({ seconds: "1800000000", nanos: 5 });
   });
 
   it("--show-secrets shows them, as text and as JSON", async () => {

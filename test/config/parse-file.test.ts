@@ -43,11 +43,18 @@ columns = ["status", "display", "remark", "gpu", "age", "id"]
 [profiles.staging]
 base_url = "https://staging.example.com"
 token_command = "pass show 'jobs/staging token'"
+[ports]
+6006 = "tensorboard"
+8888 = "jupyter"
+[profiles.prod.ports]
+8888 = "lab"
 `,
     );
     expect(f.defaultProfile).toEqual({ name: "prod", line: 1 });
     expect(f.top.statusLabels).toEqual({ 6: "queued", 1: "starting", 2: "running", 3: "stopped" });
     expect(f.top.protocolLabels).toEqual({ 1: "tcp" });
+    expect(f.top.portNames).toEqual({ 6006: "tensorboard", 8888: "jupyter" });
+    expect(f.profiles.get("prod")?.portNames).toEqual({ 8888: "lab" });
     const prod = f.profiles.get("prod");
     expect(prod?.baseUrl).toBe("https://jobs.example.com");
     expect(prod?.token).toMatchObject({ kind: "file", from: `${FILE}:11: profiles.prod.token_file` });
@@ -136,6 +143,15 @@ describe("every problem is one line with the file, the line and the key", () => 
     ['[status]\n6 = "que\\u001b[2Jued"\n', /:2: status\.6: the name holds control characters/],
     ['[status]\n6 = "a name far too long for any column"\n', /:2: status\.6: the name is longer than 24/],
     ['status = "queued"\n', /:1: status: expected a table of code = "name"/],
+    ['[ports]\nssh = "x"\n', /:2: ports\.ssh: "ssh" is not a port: use a number from 1 to 65535, like 6006$/],
+    ['[ports]\n0 = "x"\n', /:2: ports\.0: "0" is not a port/],
+    ['[ports]\n65536 = "x"\n', /:2: ports\.65536: "65536" is not a port/],
+    ['[ports]\n-22 = "x"\n', /:2: ports\.-22: "-22" is not a port/],
+    ["[ports]\n6006 = 1\n", /:2: ports\.6006: expected a name in quotes, like "tensorboard", got 1$/],
+    ['[ports]\n6006 = " "\n', /:2: ports\.6006: the name is empty/],
+    ['[ports]\n6006 = "tb\\u202e"\n', /:2: ports\.6006: the name holds control characters/],
+    ["ports = [6006]\n", /:1: ports: expected a table of port = "name", got a list$/],
+    ['[profiles.p.ports]\nx = "y"\n', /:2: profiles\.p\.ports\.x: "x" is not a port/],
     [
       '[profile.prod]\nbase_url = "https://x"\n',
       /:1: profile: expected the default profile's name in quotes; a profile's own settings go under \[profiles\.NAME\]/,

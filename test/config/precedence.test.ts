@@ -95,6 +95,17 @@ describe("each setting takes the highest layer that sets it", () => {
     expect(r.config.protocolLabels).toEqual({ 1: "tcp", 2: "udp!" });
   });
 
+  it("merges port names port by port", () => {
+    const r = resolve([
+      undefined,
+      undefined,
+      { portNames: { 8888: "lab" } },
+      { portNames: { 6006: "tensorboard", 8888: "jupyter" } },
+    ]);
+    expect(r.config.portNames).toEqual({ 6006: "tensorboard", 8888: "lab" });
+    expect(r.from.portNames).toEqual({ 6006: "config file", 8888: "profile p" });
+  });
+
   it("says what is missing, with a hint about profiles", () => {
     expect(() => resolveSettings([], { demo: false, once: true, noServiceHint: "pick one" })).toThrow(
       /^no service given: .*\(pick one\)$/,

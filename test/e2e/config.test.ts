@@ -97,6 +97,40 @@ describe("a config file alone", () => {
     expect(s.raw()).toMatch(/\x1b\]2;jobtop · staging( · |\x07)/);
   });
 
+  it("labels each URL with its port by [protocols] and [ports], in the detail and the copy picker", async () => {
+    const demo = await startDemoServer({ port: 0, tickMs: 0, token: "ports-tok", jobCount: 5, seed: 5 });
+    try {
+      const cfg = writeConfig("");
+      cfg.file("t.token", "ports-tok\n");
+      writeFileSync(
+        cfg.path,
+        `base_url = "${demo.url}"\ntoken_file = "t.token"\ninterval = "300ms"\n\n[protocols]\n1 = "tcp"\n\n[ports]\n6006 = "tensorboard"\n`,
+      );
+      s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home, TZ: "UTC" }, cols: 150, rows: 60 });
+      const id = Number(/Job (\d+)/.exec(await s.waitFor(/Job \d+/, 15_000))?.[1]);
+      const job = demo.getJob(id);
+      if (!job) throw new Error(`no job ${id}`);
+      job.app.ports = [22, 6006, 8888].map((port) => ({ port, protocol: 1, extraData: null }));
+      job.app.urls = {
+        port_22: { urls: ["ssh://gw.example:40022"] },
+        port_6006: { urls: ["https://gw.example:46006/"] },
+        port_8888: { urls: ["https://gw.example:48888/"] },
+      };
+      job.updateTime = { seconds: 1_800_000_000, nanos: 0 } as never;
+      const screen = await s.waitFor(/\[2\] 6006\/tcp tensorboard {2}https:\/\/gw\.example:46006\//, 10_000);
+      expect(screen).toMatch(/\[1\] 22\/tcp {16}ssh:\/\/gw\.example:40022/);
+      expect(screen).toMatch(/\[3\] 8888\/tcp {14}https:\/\/gw\.example:48888\//);
+      expect(screen).toMatch(/updateTime 2027-01-15 08:00:00 UTC · releaseTime null/);
+      s.press("c");
+      const picker = await s.waitFor("Copy which?", 5000);
+      expect(picker).toMatch(/\[1\] 22\/tcp {16}ssh:\/\/gw\.example:40022/);
+      expect(picker).toMatch(/\[2\] 6006\/tcp tensorboard {2}https:\/\/gw\.example:46006\//);
+      expect(picker).toMatch(/\[3\] 8888\/tcp {14}https:\/\/gw\.example:48888\//);
+    } finally {
+      await demo.close();
+    }
+  });
+
   it("--demo runs its built-in profile: the demo's names, and its name in the header", async () => {
     s = startCli(["--demo"], { cols: 150, rows: 40 });
     const screen = await s.waitFor(/State timeline/, 15_000);

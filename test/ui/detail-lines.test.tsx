@@ -74,6 +74,92 @@ describe("detailLines", () => {
     expect(texts(named)).toContain("  ports 22/tcp, 8888/udp");
   });
 
+  it("labels each of 12 URLs with its port, protocol and configured name, in one column", () => {
+    const ports = [22, 3000, 5000, 6006, 7860, 8000, 8080, 8265, 8888, 9090, 11434];
+    const urls: Record<string, { urls: string[] }> = {};
+    for (const p of ports) urls[`port_${p}`] = { urls: [`https://gw.example.com:${30000 + p}/`] };
+    urls.port_9999 = { urls: ["https://gw.example.com:39999/"] }; // no port mapping lists 9999
+    const j = job({
+      app: {
+        ...(specJob(101).app as Record<string, unknown>),
+        ports: ports.map((port) => ({ port, protocol: port === 8265 ? 7 : 1, extraData: null })),
+        urls,
+      },
+    });
+    const lines = texts(
+      detailLines(j, {
+        ...opts,
+        width: 100,
+        protocolLabels: { 1: "tcp" },
+        portNames: { 6006: "tensorboard", 8888: "jupyter", 9999: "spare" },
+      }),
+    ).filter((l) => /^ {2}\[\d+\]/.test(l));
+    expect(lines).toHaveLength(12);
+    expect(lines).toContain("  [1]  22/tcp                https://gw.example.com:30022/");
+    expect(lines).toContain("  [4]  6006/tcp tensorboard  https://gw.example.com:36006/");
+    expect(lines).toContain("  [8]  8265 (proto 7)        https://gw.example.com:38265/");
+    expect(lines).toContain("  [9]  8888/tcp jupyter      https://gw.example.com:38888/");
+    expect(lines).toContain("  [11] 9999 spare            https://gw.example.com:39999/");
+    expect(lines).toContain("  [12] 11434/tcp             https://gw.example.com:41434/");
+    // The ports line names them too.
+    expect(
+      texts(detailLines(j, { ...opts, width: 400, protocolLabels: { 1: "tcp" }, portNames: { 6006: "tb" } })),
+    ).toContain(
+      "  ports 22/tcp, 3000/tcp, 5000/tcp, 6006/tcp tb, 7860/tcp, 8000/tcp, 8080/tcp, 8265 (proto 7), 8888/tcp, 9090/tcp, 11434/tcp",
+    );
+  });
+
+  it("shows an updateTime or releaseTime sent as a protobuf or RFC 3339 time as a local time", () => {
+    const tz = process.env.TZ;
+    process.env.TZ = "UTC";
+    try {
+      const more = (over: Record<string, unknown>) =>
+        texts(detailLines(job(over), { ...opts, width: 400 })).find((l) => l.startsWith("  updateTime "));
+      expect(more({ updateTime: { seconds: 1_800_000_000, nanos: 250_000_000 } })).toMatch(
+        /^ {2}updateTime 2027-01-15 08:00:00 UTC · releaseTime null ·/,
+      );
+      expect(more({ updateTime: { seconds: "1800000000", nanos: "0" } })).toMatch(
+        /^ {2}updateTime 2027-01-15 08:00:00 UTC ·/,
+      );
+      expect(
+        more({ updateTime: { seconds: 1_800_000_000 }, releaseTime: "2027-01-15T09:30:00.5+01:00" }),
+      ).toMatch(/^ {2}updateTime 2027-01-15 08:00:00 UTC · releaseTime 2027-01-15 08:30:00 UTC ·/);
+      const j = job();
+      j.ctx.releaseTime = { seconds: 1_800_000_060 };
+      expect(texts(detailLines(j, { ...opts, width: 400 })).join("\n")).toContain(
+        "ctx.releaseTime 2027-01-15 08:01:00 UTC",
+      );
+      // Not a time: as sent.
+      expect(more({ updateTime: { seconds: 1, other: 2 } })).toMatch(
+        /^ {2}updateTime \{"seconds":1,"other":2\} ·/,
+      );
+      expect(more({ updateTime: "yesterday" })).toMatch(/^ {2}updateTime "yesterday" ·/);
+      expect(more({ updateTime: { seconds: 1.5 } })).toMatch(/^ {2}updateTime \{"seconds":1\.5\} ·/);
+    } finally {
+      process.env.TZ = tz;
+    }
+  });
+
+  it("whole (jobtop get): every log entry, line, variable, URL and value, nothing left out", () => {
+    const j = job({ state: { status: 2, log: longLog(2000) }, desc: `${"line\n".repeat(500)}the last line` });
+    j.app.envs = Array.from({ length: 300 }, (_, i) => `V${i}=${i}`).join(";");
+    j.app.cmd = `run ${"x".repeat(3000)}`;
+    const urls: Record<string, { urls: string[] }> = {};
+    for (let i = 0; i < 100; i++) urls[`port_${10_000 + i}`] = { urls: [`https://gw.example.com:${i}/`] };
+    j.app.urls = urls;
+    j.app.remark = `r${"e".repeat(1000)}`;
+    const all = texts(detailLines(j, { ...opts, width: 80, whole: true, expanded: false }));
+    const text = all.join("\n");
+    expect(all.filter((l) => /^ [ ▶] ● 2 +\d{4}-/.test(l))).toHaveLength(2000);
+    expect(all.filter((l) => l === "  line")).toHaveLength(500);
+    expect(all).toContain("  the last line");
+    for (let i = 0; i < 300; i++) expect(all).toContain(`  V${i}=${i}`);
+    expect(all.filter((l) => /^ {2}\[\d+\] +100\d\d +https:/.test(l))).toHaveLength(100);
+    expect(text.replace(/\n {2}/g, "")).toContain("x".repeat(3000));
+    expect(all.slice(0, 20).join("")).toContain(`r${"e".repeat(1000)}`);
+    expect(text).not.toMatch(/…|more (line|variable|URL)|earlier|Enter expands/);
+  });
+
   it("compares bodies by content: equal copies are the same, one changed character is not", () => {
     const raw = specJob(101, { desc: "x".repeat(1_000_000) });
     const a = JobSchema.parse(structuredClone(raw));
@@ -101,10 +187,12 @@ describe("detailLines", () => {
       detailLines(j, { ...opts, width: 200, ...o })
         .filter((l) => l.link !== undefined)
         .map((l) => [l.text.trim(), l.link]);
-    expect(linksOf({ links: true })).toEqual([["[2] https://nb.example/plain", "https://nb.example/plain"]]);
+    expect(linksOf({ links: true })).toEqual([
+      ["[2] 443  https://nb.example/plain", "https://nb.example/plain"],
+    ]);
     expect(linksOf({ links: true, showSecrets: true })).toEqual([
-      ["[1] https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/lab?token=s3cr3t-tok"],
-      ["[2] https://nb.example/plain", "https://nb.example/plain"],
+      ["[1] 443  https://nb.example/lab?token=s3cr3t-tok", "https://nb.example/lab?token=s3cr3t-tok"],
+      ["[2] 443  https://nb.example/plain", "https://nb.example/plain"],
     ]);
     expect(linksOf({ links: false, showSecrets: true })).toEqual([]);
   });
