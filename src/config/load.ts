@@ -141,11 +141,9 @@ export async function completeConfig(loaded: Loaded, warn?: (message: string) =>
   };
   const src = resolved.token;
   if (src) {
-    if (src.kind === "command" && file && !file.private) {
-      throw new ConfigError(
-        `${src.from}: not run: others can change ${file.path}, and so what it runs (chmod o-w it; it must be yours)`,
-      );
-    }
+    // The file as read (one descriptor: src/config/file.ts), not whatever the path names now.
+    const why = src.kind === "command" && file ? file.othersCanChange() : undefined;
+    if (why) throw new ConfigError(`${src.from}: not run: ${why}`);
     token = await readTokenSource(src, { warn: note });
   }
   return { ...config, token, warnings };
