@@ -145,7 +145,7 @@ function kindOf(st: Stats): string {
 }
 
 /** How long a pipe that has ended without a byte is given for a writer to come (a FIFO's may open it after us). */
-const EMPTY_PIPE_GRACE_MS = 1000;
+const EMPTY_PIPE_GRACE_MS = 2000;
 
 /**
  * Reads an open file whole as UTF-8, refusing more than `max` bytes (a huge file named by
