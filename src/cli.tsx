@@ -3,6 +3,7 @@
 import pkg from "../package.json" with { type: "json" };
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
+import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
 import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
@@ -190,8 +191,9 @@ async function main(): Promise<void> {
   if (command === "demo-server") return runDemoServer(f.port, f.token, tickMs);
 
   let config: Config;
+  let origin: TokenOrigin;
   try {
-    config = (await loadConfig(loadInput(f, script))).config;
+    ({ config, origin } = await loadConfig(loadInput(f, script)));
   } catch (e) {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
@@ -207,11 +209,17 @@ async function main(): Promise<void> {
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
   const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
+  // Read again after a 401 where its source allows (a rotated token); each new one is masked too.
+  const tokens = new TokenKeeper(config.token, demo ? { name: "--demo" } : origin);
+  tokens.onChange(() => {
+    secrets.length = 0;
+    for (const t of tokens.used) if (t.length >= 4) secrets.push(t);
+  });
   let client: ReturnType<typeof createClient>;
   try {
     client = createClient({
       baseUrl: config.baseUrl,
-      token: config.token,
+      token: tokens,
       timeoutMs: config.timeoutMs,
       // Without a proxy or a CA file: the client's own GET over node:http (src/api/http-get.ts),
       // for the monitor and the commands for scripts alike.
@@ -286,6 +294,7 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
   return {
     raw,
     tokenFrom: tokenFlag,
+    tokenFile: f.tokenFile && tok ? { path: f.tokenFile, pipe: tok.pipe === true } : undefined,
     env: process.env,
     configFlag: f.config,
     profileFlag: f.profile,

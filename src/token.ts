@@ -2,7 +2,8 @@
 // token that cannot go into an HTTP header (a second line, a NUL, a space) used to fail deep in
 // the HTTP library, whose error message quoted the header: the token on screen. Every problem
 // here is one line that names where the token came from, never the token.
-import { closeSync, fstatSync, openSync, readSync } from "node:fs";
+import { closeSync } from "node:fs";
+import { openFile, othersCanChange, readOpened } from "./config/file.js";
 import { ConfigError } from "./config.js";
 
 /** Far more than any token; a larger "token file" is the wrong file (or /dev/zero). */
@@ -21,11 +22,13 @@ export interface TokenRead {
   token: string | undefined;
   /** One line each, for stderr and the monitor's status line. */
   warnings: string[];
+  /** --token-file was a pipe: it cannot be read again after a 401. */
+  pipe?: boolean;
 }
 
 /** The token from the first source given: --token-file, then --token, then JOBTOP_TOKEN. */
 export function readToken(s: TokenSources): TokenRead {
-  if (s.tokenFile) return readTokenFile(s.tokenFile, "--token-file");
+  if (s.tokenFile) return readTokenFile(s.tokenFile, "--token-file", { pipe: true });
   if (s.token !== undefined) {
     const token = s.token.trim();
     if (token) checkToken(token, "--token");
@@ -39,44 +42,61 @@ export function readToken(s: TokenSources): TokenRead {
   return { token: env || undefined, warnings: [] };
 }
 
+/** How long a pipe given as --token-file may take to write the token: as long as a token_command. */
+export const TOKEN_PIPE_TIMEOUT_MS = 15_000;
+
+export interface TokenFileRead {
+  token: string;
+  warnings: string[];
+  /** It was a pipe (`<(pass show x)`): read once, it cannot be read again. */
+  pipe: boolean;
+}
+
 /**
- * Reads a token file (a pipe such as `<(pass show x)` too). `label` says where the file was
- * named (`--token-file`, or a config file's `token_file`), for the messages.
+ * Reads a token file. `label` says where the file was named (`--token-file`, or a config file's
+ * `token_file`), for the messages. Only `pipe` lets a pipe or FIFO through (--token-file on the
+ * command line, for `<(pass show x)`), read within a deadline; any other file must be a regular
+ * one that no one else could have changed (src/config/file.ts's othersCanChange): the check is
+ * of the descriptor read from, so a file swapped in after it cannot slip through.
  */
-export function readTokenFile(path: string, label: string): { token: string; warnings: string[] } {
+export function readTokenFile(path: string, label: string, o: { pipe?: boolean } = {}): TokenFileRead {
   const warnings: string[] = [];
-  let text: string;
+  let text = "";
+  let pipe = false;
+  let why: string | undefined;
   try {
-    const fd = openSync(path, "r");
+    const f = openFile(path, { pipe: o.pipe });
     try {
-      if ((fstatSync(fd).mode & 0o077) !== 0)
-        warnings.push(`${path} is readable by group or others; chmod 600 it`);
-      text = readCapped(fd, path, label);
+      pipe = f.pipe;
+      why = pipe ? notYours(path, f.stat) : othersCanChange(path, f.stat);
+      if (!why) {
+        if ((f.stat.mode & 0o077) !== 0 && !pipe)
+          warnings.push(`${path} is readable by group or others; chmod 600 it`);
+        text = readOpened(f, MAX_TOKEN_FILE, TOKEN_PIPE_TIMEOUT_MS);
+      }
     } finally {
-      closeSync(fd);
+      closeSync(f.fd);
     }
   } catch (e) {
-    if (e instanceof ConfigError) throw e;
+    if (e instanceof ConfigError) throw new ConfigError(`${label}: ${path}: ${e.message}`);
     const code = (e as { code?: string }).code;
     throw new ConfigError(`${label}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }
+  // Someone else could have put their own token there (and made jobtop send it).
+  if (why) throw new ConfigError(`${label}: not read: ${why}`);
   const token = text.trim(); // also drops a byte order mark an editor may have put first
+  if (!token && pipe)
+    throw new ConfigError(`${label}: ${path}: the pipe gave nothing (no writer, or it wrote nothing)`);
   if (!token) throw new ConfigError(`${label}: ${path} is empty`);
   checkToken(token, `${label}: ${path}`);
-  return { token, warnings };
+  return { token, warnings, pipe };
 }
 
-function readCapped(fd: number, path: string, label: string): string {
-  const buf = Buffer.alloc(MAX_TOKEN_FILE + 1);
-  let size = 0;
-  for (;;) {
-    const n = readSync(fd, buf, size, buf.length - size, null);
-    if (n === 0) break;
-    size += n;
-    if (size > MAX_TOKEN_FILE)
-      throw new ConfigError(`${label}: ${path} is over ${MAX_TOKEN_FILE / 1024} KB, not a token file`);
-  }
-  return buf.subarray(0, size).toString("utf8");
+/** A pipe has no directory to check (`<(cmd)` is /dev/fd/63); a FIFO must still be yours. */
+function notYours(path: string, stat: { uid: number }): string | undefined {
+  const uid = process.getuid?.();
+  if (uid === undefined || stat.uid === uid || stat.uid === 0) return undefined;
+  return `${path} belongs to another user (uid ${stat.uid})`;
 }
 
 /** Why this (trimmed) token cannot be sent as `Authorization: Bearer <token>`, if it cannot. */

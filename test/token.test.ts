@@ -72,7 +72,7 @@ describe("readToken", () => {
   it("refuses an empty file and one far too large to be a token", () => {
     expect(configError(() => readToken({ tokenFile: tokenFile("empty", " \n") }))).toMatch(/is empty/);
     const big = tokenFile("big", "x".repeat(100_000));
-    expect(configError(() => readToken({ tokenFile: big }))).toMatch(/over 64 KB, not a token file/);
+    expect(configError(() => readToken({ tokenFile: big }))).toMatch(/larger than 64 kB/);
   });
 
   it("trims JOBTOP_TOKEN and checks it like the file, naming the variable", () => {

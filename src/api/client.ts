@@ -5,16 +5,18 @@
 import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
-import { ApiError, redactError } from "./errors.js";
+import { ApiError, isApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
 import { type SameBody, sameBody } from "./same-body.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
+import { TokenKeeper } from "./token-keeper.js";
 
 export interface ClientOptions {
   baseUrl: string;
-  token: string;
+  /** The token, or a keeper that reads its source again after a 401 (token-keeper.ts). */
+  token: string | TokenKeeper;
   timeoutMs?: number; // covers the whole exchange, body included
   maxBodyBytes?: number;
   /**
@@ -39,6 +41,10 @@ export interface JobPage {
 export interface JobClient {
   getJob(id: string, signal?: AbortSignal): Promise<Job>;
   listJobs(q: { page: number; perPage: number; order: Order }, signal?: AbortSignal): Promise<JobPage>;
+  /** `r`: the next 401 reads the token's source again at once (TokenKeeper.soon). */
+  rereadToken?(): void;
+  /** Told when the token changed (read again after a 401): requests waiting out a rejection may go now. */
+  onTokenChange?(listener: () => void): () => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
@@ -51,12 +57,20 @@ export function createClient(opts: ClientOptions): JobClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBody = opts.maxBodyBytes ?? DEFAULT_MAX_BODY;
   const base = new URL(opts.baseUrl);
+  const tokens = typeof opts.token === "string" ? new TokenKeeper(opts.token) : opts.token;
   // Node checks header values too, but names the header in its error: refused here, in words.
-  if (/[^\t\x20-\x7e\x80-\xff]/.test(opts.token))
+  // (A token read again is checked by its reader: src/token.ts's tokenProblem is stricter.)
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(tokens.current()))
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
   const prefix = opts.baseUrl.replace(/\/+$/, "");
-  const headers = { authorization: `Bearer ${opts.token}`, accept: "application/json" };
   const get: Get = opts.fetch ? fromFetch(opts.fetch) : httpGet();
+  /** Masks every token of the run (the service may echo one back), and names the token's source on a rejection. */
+  const finish = (e: unknown): unknown => {
+    for (const t of tokens.used) e = redactError(e, t);
+    if (isApiError(e) && e.kind === "auth" && e.details.status !== undefined)
+      return new ApiError("auth", `${e.message}: ${tokens.hint()}`, e.details);
+    return e;
+  };
 
   /**
    * One GET. Redirects are followed by exchange, same origin only: a client that followed one to
@@ -64,7 +78,8 @@ export function createClient(opts: ClientOptions): JobClient {
    * rejected". A connection that fails before any answer (a reused keep-alive socket the server
    * just closed) is tried once more at once; retrying answers is the poller's job.
    */
-  async function getOnce(url: URL, signal: AbortSignal): Promise<Reply> {
+  async function getOnce(url: URL, signal: AbortSignal, token: string): Promise<Reply> {
+    const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
     try {
       return await get(url, { headers, signal });
     } catch (e) {
@@ -85,17 +100,34 @@ export function createClient(opts: ClientOptions): JobClient {
     decode: (env: unknown) => T,
   ): Promise<T> {
     try {
-      const body = await send(path, params, signal);
+      let sent = tokens.current();
+      let body: Body;
+      try {
+        body = await send(path, params, signal, sent);
+      } catch (e) {
+        // Rejected: the keeper may read the token's source again (a rotated token); if that gives
+        // another token, the same request goes once more with it, at once.
+        if (!(isApiError(e) && e.kind === "auth") || signal?.aborted || !(await tokens.rejected(sent)))
+          throw e;
+        sent = tokens.current();
+        body = await send(path, params, signal, sent);
+      }
+      tokens.accept(sent);
       const key = `${path}?${new URLSearchParams(params)}`;
       return memo.decode(key, body.bytes, () => decode(envelope(body)));
     } catch (e) {
-      throw redactError(e, opts.token);
+      throw finish(e);
     }
   }
   const sameJob = sameBody();
   const samePage = sameBody();
 
-  async function send(path: string, params: Record<string, string>, signal?: AbortSignal): Promise<Body> {
+  async function send(
+    path: string,
+    params: Record<string, string>,
+    signal: AbortSignal | undefined,
+    token: string,
+  ): Promise<Body> {
     // The deadline is a plain timer on one controller, held here until the exchange ends: a
     // signal Node holds only weakly (AbortSignal.timeout, a fetch Request's) can be collected
     // while a request waits, and then a service that never answers holds the poll forever.
@@ -109,7 +141,7 @@ export function createClient(opts: ClientOptions): JobClient {
     if (signal?.aborted) ac.abort();
     else signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      return await exchange(path, params, ac.signal, deadline);
+      return await exchange(path, params, ac.signal, deadline, token);
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);
@@ -121,6 +153,7 @@ export function createClient(opts: ClientOptions): JobClient {
     params: Record<string, string>,
     signal: AbortSignal,
     deadline: { passed: boolean },
+    token: string,
   ): Promise<Body> {
     let res: Reply;
     const seen = new Set<string>();
@@ -128,7 +161,7 @@ export function createClient(opts: ClientOptions): JobClient {
     url.search = new URLSearchParams(params).toString();
     for (;;) {
       try {
-        res = await getOnce(url, signal);
+        res = await getOnce(url, signal, token);
       } catch (e) {
         throw toTransportError(e, deadline.passed, timeoutMs, base.host);
       }
@@ -181,6 +214,8 @@ export function createClient(opts: ClientOptions): JobClient {
         samePage,
         (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
       ),
+    rereadToken: () => tokens.soon(),
+    onTokenChange: (listener) => tokens.onChange(listener),
   };
 
   function decodePage(env: { job?: unknown; pagination?: Pagination }): JobPage {
@@ -196,7 +231,7 @@ export function createClient(opts: ClientOptions): JobClient {
         typeof rawId === "number" || (typeof rawId === "string" && /^-?\d{1,40}$/.test(rawId))
           ? String(rawId)
           : undefined;
-      const error = redactError(schemaError(parsed.error, `job[${index}]`), opts.token) as ApiError;
+      const error = finish(schemaError(parsed.error, `job[${index}]`)) as ApiError;
       return { ok: false, index, id, error: error.message };
     });
     // Every job broken is not one bad row but a changed schema: fail, so the last good page stays.
@@ -245,11 +280,8 @@ function proxyAuthError(): ApiError {
 function statusError(res: Reply): ApiError {
   const s = res.status;
   if (s === 407) return proxyAuthError();
-  if (s === 401 || s === 403) {
-    return new ApiError("auth", `token rejected (HTTP ${s}): check JOBTOP_TOKEN or --token-file`, {
-      status: s,
-    });
-  }
+  // What to check is added by the client: the token's own source (TokenKeeper.hint).
+  if (s === 401 || s === 403) return new ApiError("auth", `token rejected (HTTP ${s})`, { status: s });
   const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
   if (s === 429 || (s === 503 && retryAfterMs !== undefined)) {
     const wait = retryAfterMs !== undefined ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";

@@ -1,6 +1,7 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets src/config.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
+import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import {
   type Config,
@@ -14,6 +15,7 @@ import {
   type Settings,
   suggest,
 } from "../config.js";
+import { readTokenFile } from "../token.js";
 import {
   type ConfigFile,
   type ConfigPath,
@@ -29,6 +31,8 @@ export interface LoadInput {
   raw: RawConfig;
   /** Which flag gave raw.token ("--token", "--token-file"). */
   tokenFrom?: string;
+  /** The --token-file read for raw.token, and whether it was a pipe (read once). */
+  tokenFile?: { path: string; pipe: boolean };
   env: Record<string, string | undefined>;
   configFlag?: string;
   profileFlag?: string;
@@ -116,10 +120,35 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
 }
 
 /** The Config of this run: the settings, the token read from its source, the CA file checked. */
-export async function loadConfig(input: LoadInput): Promise<{ config: Config; loaded: Loaded }> {
+export async function loadConfig(
+  input: LoadInput,
+): Promise<{ config: Config; loaded: Loaded; origin: TokenOrigin }> {
   const loaded = await loadSettings(input);
   const config = await completeConfig(loaded, input.warn);
-  return { config: { ...config, warnings: (input.warnings ?? []).concat(config.warnings) }, loaded };
+  return {
+    config: { ...config, warnings: (input.warnings ?? []).concat(config.warnings) },
+    loaded,
+    origin: tokenOrigin(loaded, input),
+  };
+}
+
+/**
+ * Where the token came from, as a 401 names it, and how to read it again after one (a token
+ * rotated in its file or by its command is then used without a restart). A variable, a flag or
+ * a pipe cannot change while jobtop runs: those are named only.
+ */
+export function tokenOrigin(loaded: Loaded, input: Pick<LoadInput, "tokenFile">): TokenOrigin {
+  const src = loaded.resolved.token;
+  if (!src) return { name: "--demo" };
+  if (src.kind === "command") return { name: src.from, reread: () => readTokenSource(src) };
+  if (src.kind === "file") return { name: `${src.path} (${src.from})`, reread: () => readTokenSource(src) };
+  const file = src.from === "--token-file" ? input.tokenFile : undefined;
+  if (!file) return { name: src.from };
+  if (file.pipe) return { name: "--token-file (a pipe, read once at start)" };
+  return {
+    name: `--token-file ${file.path}`,
+    reread: async () => readTokenFile(file.path, "--token-file").token,
+  };
 }
 
 /** Reads the token from the source that won, and checks the CA file. */
@@ -141,11 +170,9 @@ export async function completeConfig(loaded: Loaded, warn?: (message: string) =>
   };
   const src = resolved.token;
   if (src) {
-    if (src.kind === "command" && file && !file.private) {
-      throw new ConfigError(
-        `${src.from}: not run: others can change ${file.path}, and so what it runs (chmod o-w it; it must be yours)`,
-      );
-    }
+    // The file as read (one descriptor: src/config/file.ts), not whatever the path names now.
+    const why = src.kind === "command" && file ? file.othersCanChange() : undefined;
+    if (why) throw new ConfigError(`${src.from}: not run: ${why}`);
     token = await readTokenSource(src, { warn: note });
   }
   return { ...config, token, warnings };

@@ -1,7 +1,6 @@
 // Parsing and validating the config file (TOML, smol-toml; the shape, zod). Loaded only when a
 // file exists. Every problem is one ConfigError, "file:line: key: what", the first in the file;
 // a config file never makes jobtop crash.
-import { statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
@@ -255,7 +254,7 @@ function fileSchema(dir: string) {
 }
 
 /** Parses and validates the text of the file at `path`. */
-export function parseConfigFile(path: string, text: string): ConfigFile {
+export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "othersCanChange"> {
   if (text.length > MAX_CONFIG_BYTES)
     throw new ConfigError(`${path}: larger than ${MAX_CONFIG_BYTES / 1024} kB; is this the right file?`);
   let data: Record<string, unknown>;
@@ -341,7 +340,6 @@ export function parseConfigFile(path: string, text: string): ConfigFile {
     top: toSettings(file, []),
     profiles,
     where,
-    private: isPrivate(path),
   };
 }
 
@@ -377,15 +375,4 @@ export function keyOf(path: readonly (string | number)[]): string {
 function clean(s: string): string {
   const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
   return one.length > 200 ? `${one.slice(0, 199)}…` : one;
-}
-
-/** Can anyone but its owner (or root) change the file? Group-writable is allowed (user private groups). */
-function isPrivate(path: string): boolean {
-  try {
-    const st = statSync(path);
-    const uid = process.getuid?.();
-    return (uid === undefined || st.uid === uid || st.uid === 0) && (st.mode & 0o002) === 0;
-  } catch {
-    return false;
-  }
 }

@@ -1,12 +1,10 @@
 // Reading the bearer token from where the settings say: a value, a file, or a command whose
 // standard output is the token (a password manager, a `gh auth token`-style helper). The token
 // itself never appears in a message; only where it came from does.
-import { statSync } from "node:fs";
 import { ConfigError, type TokenSource } from "../config.js";
 import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
-import { tokenProblem } from "../token.js";
-import { readCapped } from "./file.js";
+import { readTokenFile, tokenProblem } from "../token.js";
 
 export const TOKEN_COMMAND_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT = 64 * 1024;
@@ -23,19 +21,10 @@ export async function readTokenSource(
 ): Promise<string> {
   if (src.kind === "value") return valid(src.value.trim(), src.from, "the token");
   if (src.kind === "file") {
-    let text: string;
-    try {
-      const st = statSync(src.path);
-      if (st.isDirectory()) throw new ConfigError(`${src.from}: ${src.path} is a directory`);
-      if (st.isFile() && (st.mode & 0o077) !== 0)
-        opts.warn?.(`${src.path} is readable by group or others; chmod 600 it`);
-      text = readCapped(src.path, MAX_OUTPUT);
-    } catch (e) {
-      if (e instanceof ConfigError) throw new ConfigError(`${src.from}: ${src.path}: ${e.message}`);
-      const code = (e as { code?: string }).code;
-      throw new ConfigError(`${src.from}: cannot read ${src.path}${code ? ` (${code})` : ""}`);
-    }
-    return valid(text.trim(), src.from, src.path);
+    // One open, checked and read from the same descriptor (src/token.ts, as --token-file).
+    const r = readTokenFile(src.path, src.from);
+    for (const w of r.warnings) opts.warn?.(w);
+    return r.token;
   }
   const out = await runCommand(src.argv, opts.timeoutMs ?? TOKEN_COMMAND_TIMEOUT_MS).catch((e: unknown) => {
     throw new ConfigError(`${src.from}: ${e instanceof Error ? e.message : String(e)}`);

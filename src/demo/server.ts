@@ -27,6 +27,8 @@ export interface DemoServer {
   url: string;
   port: number;
   token: string;
+  /** From now on only this token is accepted (a rotated token, for tests). */
+  setToken(token: string): void;
   close(): Promise<void>;
   injectFault(kind: FaultKind, count?: number): void;
   clearFaults(): void;
@@ -41,7 +43,7 @@ export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
 export async function startDemoServer(opts: DemoServerOptions = {}): Promise<DemoServer> {
-  const token = opts.token ?? "demo-token";
+  let token = opts.token ?? "demo-token";
   const host = opts.host ?? "127.0.0.1";
   const world = new World(opts.seed ?? 42, opts.jobCount ?? 120);
   const faults: FaultKind[] = [];
@@ -156,7 +158,12 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const api: DemoServer = {
     url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
     port,
-    token,
+    get token() {
+      return token;
+    },
+    setToken: (t) => {
+      token = t;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         if (ticker) clearInterval(ticker);

@@ -155,6 +155,8 @@ export class Monitor {
     });
     this.list.subscribe(() => this.onList());
     this.job.subscribe(() => this.onJob());
+    // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
+    opts.client.onTokenChange?.(() => this.retryRejected());
     const pins: string[] = [];
     for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
     if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
@@ -180,8 +182,17 @@ export class Monitor {
   }
 
   refresh(): void {
+    // r also reads a rejected token's source again at once, not after the minute it waits.
+    this.opts.client.rereadToken?.();
     this.list.refreshNow();
     if (this.snap.selectedId !== undefined) this.job.refreshNow();
+  }
+
+  private retryRejected(): void {
+    const rejected = (s: PollSnapshot<unknown>) => isApiError(s.error) && s.error.kind === "auth";
+    if (rejected(this.list.getSnapshot())) this.list.refreshNow();
+    if (this.snap.selectedId !== undefined && rejected(this.job.getSnapshot())) this.job.refreshNow();
+    this.pinPollers.refreshIf(rejected);
   }
 
   /** Stops every request (the page's, the selected job's, the pins'); the data stays. */

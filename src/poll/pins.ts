@@ -51,6 +51,11 @@ export class PinPollers<T> {
     return this.pollers.has(id);
   }
 
+  /** Polls now each pin whose snapshot `when` picks (a token rotated: those it rejected). */
+  refreshIf(when: (snap: PollSnapshot<T>) => boolean): void {
+    for (const { poller } of this.pollers.values()) if (when(poller.getSnapshot())) poller.refreshNow();
+  }
+
   /** Stops and drops them all (pause, quit); sync starts them again. */
   stopAll(): void {
     this.sync(new Set(), () => 0);

@@ -282,21 +282,32 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
     expectConfigError(await runCli(["--once", "--config="]), /--config: give a file/);
   });
 
-  it("a file that never ends, as config, token file or CA", async () => {
+  it("a device or a file far too large, as config, token file or CA", async () => {
     expectConfigError(
       await runCli(["--once", "--config", "/dev/zero"]),
-      /^jobtop: \/dev\/zero: larger than 1024 kB/,
+      /^jobtop: \/dev\/zero: not a regular file \(a device\)$/m,
     );
     const cfg = writeConfig(
       `base_url = "${prod.url}"\ntoken_file = "/dev/zero"\n[profiles.ca]\nca_file = "/dev/zero"\n`,
     );
     expectConfigError(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /config\.toml:2: token_file: \/dev\/zero: larger than 64 kB/,
+      /config\.toml:2: token_file: \/dev\/zero: not a regular file \(a device\)/,
     );
     expectConfigError(
       await runCli(["--once", "--profile", "ca"], { XDG_CONFIG_HOME: cfg.home }),
-      /config\.toml:4: profiles\.ca\.ca_file: \/dev\/zero: larger than 1024 kB/,
+      /config\.toml:4: profiles\.ca\.ca_file: \/dev\/zero: not a regular file \(a device\)/,
+    );
+    const big = cfg.file("big.toml", `# ${"x".repeat(2 * 1024 * 1024)}\n`);
+    expectConfigError(
+      await runCli(["--once", "--config", big]),
+      /^jobtop: \S+big\.toml: larger than 1024 kB; is this the right file\?$/m,
+    );
+    const bigToken = cfg.file("big.token", "x".repeat(100_000));
+    writeFileSync(cfg.path, `base_url = "${prod.url}"\ntoken_file = "${bigToken}"\n`);
+    expectConfigError(
+      await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
+      /config\.toml:2: token_file: \S+big\.token: larger than 64 kB/,
     );
   });
 

@@ -3,6 +3,7 @@
 // job interval changed by + and -.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { JobClient, JobPage } from "../../src/api/client.js";
+import { ApiError } from "../../src/api/errors.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { EVENTS_MAX } from "../../src/model/events.js";
 import { Monitor } from "../../src/poll/monitor.js";
@@ -250,5 +251,63 @@ describe("pause and the job interval", () => {
     const n = jobCalls("1", t0);
     expect(n).toBeGreaterThanOrEqual(4);
     expect(n).toBeLessThanOrEqual(6);
+  });
+});
+
+describe("a token rotated while requests wait out its rejection", () => {
+  it("the page, the selected job and the pins rejected ask again at once; r asks the client to read it", async () => {
+    let rejecting = false;
+    const reject = () => {
+      if (rejecting) throw new ApiError("auth", "token rejected (HTTP 401)", { status: 401 });
+    };
+    const { client, calls } = scripted(
+      (q) => {
+        reject();
+        return pages({})(q);
+      },
+      (id) => {
+        reject();
+        return job(id);
+      },
+    );
+    const listeners = new Set<() => void>();
+    let rereads = 0;
+    client.rereadToken = () => {
+      rereads++;
+    };
+    client.onTokenChange = (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    };
+    const m = start(client, { pins: ["50"] });
+    await vi.advanceTimersByTimeAsync(0);
+    m.select("1");
+    await vi.advanceTimersByTimeAsync(100);
+    rejecting = true;
+    await vi.advanceTimersByTimeAsync(6000); // each has been rejected: retried in a minute
+    const s = m.getSnapshot();
+    expect([s.list.error, s.job.error, s.pins[0]?.error]).toEqual([
+      expect.any(ApiError),
+      expect.any(ApiError),
+      expect.any(ApiError),
+    ]);
+    const [lists, jobs] = [calls.list.length, calls.job.length];
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect([calls.list.length, calls.job.length]).toEqual([lists, jobs]);
+
+    rejecting = false; // the client read a new token
+    for (const l of listeners) l();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.list.length).toBe(lists + 1);
+    expect(
+      calls.job
+        .slice(jobs)
+        .map((c) => c.id)
+        .sort(),
+    ).toEqual(["1", "50"]);
+    expect(m.getSnapshot().pins[0]?.error).toBeUndefined();
+
+    m.refresh();
+    expect(rereads).toBe(1);
   });
 });
