@@ -252,7 +252,8 @@ function statusError(res: Reply): ApiError {
   }
   const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
   if (s === 429 || (s === 503 && retryAfterMs !== undefined)) {
-    const wait = retryAfterMs !== undefined ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";
+    // "Retry after 0s" says nothing (and the poller waits its interval anyway): left out.
+    const wait = retryAfterMs ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";
     const what = s === 429 ? "rate limited" : "service unavailable";
     return new ApiError("rate-limit", `${what} (HTTP ${s}${wait})`, { status: s, retryAfterMs });
   }
@@ -260,13 +261,18 @@ function statusError(res: Reply): ApiError {
   return new ApiError("http", `HTTP ${s}${text} from the service`, { status: s, retryAfterMs });
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. Capped: a server must not park us for a day. */
+/**
+ * Retry-After is either delta-seconds or an HTTP date (which names its day or month). Capped: a
+ * server must not park us for a day. A date in the past is 0; anything else ("-5", "1.5", which
+ * Date.parse reads as dates in 2001) is no Retry-After. The poller never asks sooner for it.
+ */
 export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | undefined {
   if (!v) return undefined;
   const t = v.trim();
   let ms: number;
   if (/^\d+$/.test(t)) ms = Number(t) * 1000;
   else {
+    if (!/[a-z]/i.test(t)) return undefined;
     const at = Date.parse(t);
     if (Number.isNaN(at)) return undefined;
     ms = at - nowMs;

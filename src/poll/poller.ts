@@ -1,6 +1,6 @@
 // A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
-// flight, a fresh AbortController per request, a short jittered backoff on failure (see
-// failureDelay), Retry-After honoured as given (capped), slow retries when the token is rejected,
+// flight, a fresh AbortController per request, retries at the healthy interval (see
+// failureDelay), later when Retry-After asks (capped), slow retries when the token is rejected,
 // and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
 import { monotonicMs } from "../model/monotonic.js";
@@ -29,8 +29,6 @@ export const realClock: Clock = {
 export interface PollerOptions<T> {
   fetch: (signal: AbortSignal) => Promise<T>;
   intervalMs: number;
-  /** Longest retry delay; by default one interval (at least 1 s). */
-  maxBackoffMs?: number;
   authRetryMs?: number;
   retryAfterCapMs?: number;
   /** Fraction of the interval added or taken at random, so many clients do not poll in step. */
@@ -71,32 +69,10 @@ export interface Poller<T> {
 }
 
 const MIN_RETRY_MS = 250;
-/** The first retry's ceiling, for any interval of a second or more. */
-const FIRST_RETRY_MS = 1_000;
-
-/**
- * Delay before retry number `failures` (1-based): the ceiling doubles from `baseMs` up to `maxMs`,
- * and the delay is drawn from its upper half ("equal jitter"): spread, so clients that failed
- * together do not retry in step, yet never quicker than half the ceiling.
- */
-export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(0, failures - 1), 30));
-  return Math.max(MIN_RETRY_MS, Math.floor(ceiling / 2 + (random() * ceiling) / 2));
-}
 
 export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
-  // How quickly a failing poller retries. The user chose how stale this data may get (the
-  // interval); an outage must not make it staler than that once the service answers again. So a
-  // failure is retried after about 1 s, then 2, 4 … and never later than one interval: whatever
-  // the outage's length, the first poll after the service's return comes within one interval
-  // (a 10 s page poll used to back off to 60 s, leaving a short outage on screen for up to a
-  // minute). That is not hammering: at the cap the delay is ¾ of an interval on average, so a
-  // long outage costs at most about 4/3 of the requests a healthy service gets, and a service
-  // that wants fewer says so with Retry-After, which is honoured as given.
-  const maxBackoff = () => opts.maxBackoffMs ?? Math.max(FIRST_RETRY_MS, interval);
-  const retryBase = () => Math.min(FIRST_RETRY_MS, interval);
   const authRetry = opts.authRetryMs ?? 60_000;
   const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
   const jitter = opts.jitter ?? 0.1;
@@ -188,14 +164,12 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         failingSince: undefined,
         inFlight: false,
       });
-      const spread = interval * jitter * (random() * 2 - 1);
-      schedule(again ? 0 : Math.max(MIN_RETRY_MS, interval + spread), "normal");
+      schedule(again ? 0 : healthyDelay(), "normal");
     } else {
-      const failures = snap.failures + 1;
-      const delay = failureDelay(result.error, failures);
+      const delay = failureDelay(result.error);
       set({
         error: result.error,
-        failures,
+        failures: snap.failures + 1,
         inFlight: false,
         retryAt: clock.now() + delay,
         failingSince: snap.failingSince ?? clock.wall(),
@@ -206,12 +180,21 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     again = false;
   };
 
-  const failureDelay = (error: unknown, failures: number): number => {
+  /** The next poll after a success: one interval, give or take the jitter. */
+  const healthyDelay = () => Math.max(MIN_RETRY_MS, interval + interval * jitter * (random() * 2 - 1));
+
+  // How soon a failure is retried. Never sooner than a healthy poll would come: a failing service
+  // must not get more requests than a healthy one (a quick first retry, then 2 s, 4 s … up to the
+  // interval, gave the 2 s job poll a request every ~1.3 s through an outage). Never later either,
+  // so the first poll after the service's return comes within an interval, whatever the outage's
+  // length. A Retry-After can only make it later (up to the cap): one of 0, a negative number or
+  // a date in the past is no reason to ask sooner (it made a request every 250 ms). A rejected
+  // token is retried slowly (`r` asks at once).
+  const failureDelay = (error: unknown): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    // The service's own word on when to come back wins over our guess, sooner or later (capped).
+    const delay = healthyDelay();
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
-    if (retryAfter !== undefined) return Math.max(MIN_RETRY_MS, Math.min(retryAfter, retryAfterCap));
-    return backoffDelay(failures, retryBase(), maxBackoff(), random);
+    return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
   };
 
   const abortInFlight = () => {
