@@ -52,6 +52,15 @@ export interface PollSnapshot<T> {
   retryAt: number | undefined;
   /** Wall ms of the first failure in this run of failures. */
   failingSince: number | undefined;
+  /** Wall ms of the last answer from the service: a success, or an error it answered (a 429, a 500). */
+  answerWall: number | undefined;
+  /**
+   * Wall ms the first request went out that got no answer at all (refused, reset, timed out), in
+   * the failures since the last answer; undefined once anything answers. "Offline since" is this.
+   */
+  silentSince: number | undefined;
+  /** Requests in a row with no answer at all (silentSince's run). */
+  silentFailures: number;
   inFlight: boolean;
   /** Requests started, in total. */
   requests: number;
@@ -69,6 +78,14 @@ export interface Poller<T> {
 }
 
 const MIN_RETRY_MS = 250;
+
+/**
+ * Did the service not answer at all: no connection, a reset, nothing before the timeout? Any
+ * HTTP status is an answer (a 429 says the service is there), and so is a body we could not use.
+ */
+export function unanswered(error: unknown): boolean {
+  return isApiError(error) && (error.kind === "network" || error.kind === "timeout");
+}
 
 export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
@@ -96,6 +113,9 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     failures: 0,
     retryAt: undefined,
     failingSince: undefined,
+    answerWall: undefined,
+    silentSince: undefined,
+    silentFailures: 0,
     inFlight: false,
     requests: 0,
   };
@@ -127,7 +147,13 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const wallMoved = clock.wall() - timerSetAt.wall;
     const monoMoved = clock.now() - timerSetAt.mono;
     if (wallMoved - monoMoved > 2 * timerSetAt.delay + 5000) {
-      set({ failures: 0, retryAt: undefined, failingSince: undefined });
+      set({
+        failures: 0,
+        retryAt: undefined,
+        failingSince: undefined,
+        silentSince: undefined,
+        silentFailures: 0,
+      });
     }
     void poll();
   };
@@ -142,6 +168,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const gen = generation;
     const ac = new AbortController();
     controller = ac;
+    const sentWall = clock.wall();
     // Recorded, not announced: nothing on screen shows a request in flight, and each
     // announcement is a render of the whole screen (two per poll where one will do).
     snap = { ...snap, inFlight: true, requests: snap.requests + 1 };
@@ -153,6 +180,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     }
     if (controller === ac) controller = undefined;
     if (gen !== generation || !running) return; // aborted by reset/stop: a late answer is ignored
+    const silent = !result.ok && unanswered(result.error);
+    const answer = silent
+      ? { silentSince: snap.silentSince ?? sentWall, silentFailures: snap.silentFailures + 1 }
+      : { answerWall: clock.wall(), silentSince: undefined, silentFailures: 0 };
     if (result.ok) {
       set({
         data: result.data,
@@ -162,6 +193,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         failures: 0,
         retryAt: undefined,
         failingSince: undefined,
+        ...answer,
         inFlight: false,
       });
       schedule(again ? 0 : healthyDelay(), "normal");
@@ -173,6 +205,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         inFlight: false,
         retryAt: clock.now() + delay,
         failingSince: snap.failingSince ?? clock.wall(),
+        ...answer,
       });
       // A refresh asked for during a failing request is honoured, but not faster than the floor.
       schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay, "retry");

@@ -145,6 +145,66 @@ describe("poller", () => {
     p.stop();
   });
 
+  it("tells requests nothing answered from errors the service answered, and when each began", async () => {
+    // "Offline since" is when the answers stopped: a 429 is an answer.
+    const results: (ApiError | "ok")[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        const r = results.shift() ?? "ok";
+        if (r === "ok") return 1;
+        throw r;
+      },
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+    });
+    const t0 = Date.now();
+    const tooMany = new ApiError("rate-limit", "rate limited (HTTP 429)", { status: 429 });
+    const reset = new ApiError("network", "connection reset");
+    results.push(
+      tooMany,
+      tooMany,
+      tooMany,
+      reset,
+      reset,
+      new ApiError("timeout", "no answer"),
+      tooMany,
+      reset,
+    );
+    p.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(p.getSnapshot()).toMatchObject({ failures: 3, failingSince: t0, answerWall: t0 + 2000 });
+    expect(p.getSnapshot().silentSince).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(p.getSnapshot()).toMatchObject({ failures: 5, failingSince: t0, answerWall: t0 + 2000 });
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 3000, silentFailures: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 3000, silentFailures: 3 });
+    await vi.advanceTimersByTimeAsync(1000); // a 429 again: answered
+    expect(p.getSnapshot()).toMatchObject({
+      silentSince: undefined,
+      silentFailures: 0,
+      answerWall: t0 + 6000,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 7000, silentFailures: 1, failures: 8 });
+    await vi.advanceTimersByTimeAsync(1000); // a success
+    expect(p.getSnapshot()).toMatchObject({ silentSince: undefined, failures: 0, answerWall: t0 + 8000 });
+    p.stop();
+  });
+
+  it("dates a timed-out request's silence from when it went out", async () => {
+    const m = manualFetch<number>();
+    const p = createPoller({ fetch: m.fetch, intervalMs: 1000, jitter: 0, clock });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    m.calls[0]?.reject(new ApiError("timeout", "no answer within 10s (timeout)"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0, silentFailures: 1, failingSince: t0 + 10_000 });
+    p.stop();
+  });
+
   it("retries slowly when the token is rejected", async () => {
     let calls = 0;
     const p = createPoller({
