@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, redactError } from "./errors.js";
-import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
+import { fromFetch, type Get, httpGet, onNewConnection, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
 import { type SameBody, sameBody } from "./same-body.js";
@@ -61,14 +61,15 @@ export function createClient(opts: ClientOptions): JobClient {
   /**
    * One GET. Redirects are followed by exchange, same origin only: a client that followed one to
    * another host would send the token there, or lose it and read that host's 401 as "token
-   * rejected". A connection that fails before any answer (a reused keep-alive socket the server
-   * just closed) is tried once more at once; retrying answers is the poller's job.
+   * rejected". A reused keep-alive socket the server just closed fails before any answer: that
+   * is tried once more at once. A new connection that fails is not (a service resetting every
+   * connection got each poll twice); retrying is the poller's job.
    */
   async function getOnce(url: URL, signal: AbortSignal): Promise<Reply> {
     try {
       return await get(url, { headers, signal });
     } catch (e) {
-      if (signal.aborted) throw e;
+      if (signal.aborted || onNewConnection(e)) throw e;
       return await get(url, { headers, signal });
     }
   }

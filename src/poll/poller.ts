@@ -4,6 +4,7 @@
 // and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { PollGroup } from "./poll-group.js";
 
 export interface Clock {
   /** Monotonic milliseconds: scheduling must not care about wall-clock jumps. */
@@ -35,6 +36,8 @@ export interface PollerOptions<T> {
   jitter?: number;
   random?: () => number;
   clock?: Clock;
+  /** The other pollers of the same service: an answer after silence wakes their stuck requests. */
+  group?: PollGroup;
 }
 
 export interface PollSnapshot<T> {
@@ -101,6 +104,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   let timer: unknown;
   let timerSetAt = { mono: 0, wall: 0, delay: 0 };
   let controller: AbortController | undefined;
+  /** Monotonic ms the request in flight went out. */
+  let sentAt = 0;
   /** Bumped on reset/stop: results of older requests are dropped. */
   let generation = 0;
   let again = false;
@@ -168,7 +173,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const gen = generation;
     const ac = new AbortController();
     controller = ac;
-    const sentWall = clock.wall();
+    const sent = { mono: clock.now(), wall: clock.wall() };
+    sentAt = sent.mono;
     // Recorded, not announced: nothing on screen shows a request in flight, and each
     // announcement is a render of the whole screen (two per poll where one will do).
     snap = { ...snap, inFlight: true, requests: snap.requests + 1 };
@@ -180,9 +186,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     }
     if (controller === ac) controller = undefined;
     if (gen !== generation || !running) return; // aborted by reset/stop: a late answer is ignored
+    const wasSilent = snap.silentSince !== undefined;
     const silent = !result.ok && unanswered(result.error);
     const answer = silent
-      ? { silentSince: snap.silentSince ?? sentWall, silentFailures: snap.silentFailures + 1 }
+      ? { silentSince: snap.silentSince ?? sent.wall, silentFailures: snap.silentFailures + 1 }
       : { answerWall: clock.wall(), silentSince: undefined, silentFailures: 0 };
     if (result.ok) {
       set({
@@ -211,6 +218,9 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay, "retry");
     }
     again = false;
+    // The service answers again after our silence: the others' requests sent before this one may
+    // be stuck on a dead connection until their timeout. They ask again now (see wake).
+    if (wasSilent && !silent) opts.group?.answered(member, sent.mono);
   };
 
   /** The next poll after a success: one interval, give or take the jitter. */
@@ -228,6 +238,19 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const delay = healthyDelay();
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
     return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
+  };
+
+  /**
+   * Another poller of this service got an answer to a request sent at `answeredSentAt`, after
+   * silence. Ours, in flight since before that, is taken as stuck (a hung connection that would
+   * hold it until the timeout): abandoned, and asked again at once.
+   */
+  const member = {
+    wake(answeredSentAt: number) {
+      if (!running || !controller || sentAt >= answeredSentAt) return;
+      abortInFlight();
+      void poll();
+    },
   };
 
   const abortInFlight = () => {
@@ -248,11 +271,13 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     start(delayMs) {
       if (running) return;
       running = true;
+      opts.group?.join(member);
       if (delayMs !== undefined && delayMs > 0) schedule(delayMs, "normal");
       else void poll();
     },
     stop() {
       running = false;
+      opts.group?.leave(member);
       abortInFlight();
       clearTimer();
       set({ inFlight: false, retryAt: undefined });

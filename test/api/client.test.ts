@@ -220,6 +220,41 @@ describe("client against the demo service", () => {
     }
   });
 
+  it("asks once more at once on a reused keep-alive socket that drops, never on a new connection", async () => {
+    // A service that resets every connection got each poll twice: twice the load of a healthy one.
+    let requests = 0;
+    let dropSecond = true;
+    const server = createHttpServer((req, res) => {
+      requests++;
+      const reused = (req.socket as { served?: boolean }).served === true;
+      (req.socket as { served?: boolean }).served = true;
+      if ((dropSecond && reused) || !dropSecond) return req.socket.destroy();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ code: 0, msg: "", job: specJob(1) }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : 0;
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 });
+    try {
+      await c.getJob("1");
+      expect(requests).toBe(1);
+      await c.getJob("1"); // on the kept socket, which the server drops: asked again on a new one
+      expect(requests).toBe(3);
+      dropSecond = false; // now every connection is reset
+      requests = 0;
+      const e = await failure(c.getJob("1"));
+      expect(e.kind).toBe("network");
+      expect(requests).toBe(2); // the kept socket, then one new connection: not a third
+      requests = 0;
+      await failure(c.getJob("1"));
+      expect(requests).toBe(1);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("says connection refused when nothing listens", async () => {
     const port = await freePort();
     const e = await failure(

@@ -1,6 +1,7 @@
 // Outages as a user sees them in the header, the built CLI in a real terminal against a loopback
 // service whose answers the test switches: "offline since" is when the service stopped answering
-// at all (a 429 is an answer).
+// at all (a 429 is an answer), a page request stuck on a hung connection is abandoned as soon as
+// another request is answered, and through the outage no poll comes sooner than its interval.
 import { afterEach, describe, expect, it } from "vitest";
 import { specJob } from "../helpers/payloads.js";
 import {
@@ -75,5 +76,55 @@ describe("outages", () => {
       after,
       `offline since ${shown}, resets from ${new Date(resetAt).toISOString()}`,
     ).toBeLessThanOrEqual(5);
+  }, 60_000);
+
+  it("abandons a page request stuck on a hung connection once the job is answered, and never polls faster than its interval", async () => {
+    // The complaint: after a hang the page came back ~14 s after the service (its request waited
+    // out the timeout), and the selected job was asked every ~1.3 s at a 2 s interval meanwhile.
+    let down = false;
+    let after = false;
+    service = await startScriptedService({
+      list: (q) =>
+        down
+          ? { hang: true }
+          : pageOf(after ? [job(101), job(102, "run-102-after")] : [job(101), job(102)], q),
+      job: (id) => (down ? { reset: true } : { code: 0, msg: "", job: job(Number(id)) }),
+    });
+    const svc = service;
+    const t = open(svc, ["--interval", "2s", "--list-interval", "4s", "--timeout", "20s"]);
+    await t.waitFor(/Job 101/, 10_000);
+    await t.waitFor(/run-102/);
+    const downAt = Date.now();
+    down = true;
+    // The page request that went out since hangs; the job's fail at once (connection reset).
+    const hungPage = () => svc.requests.some((r) => r.path === "/v1/job/jobs" && r.at >= downAt);
+    for (const until = Date.now() + 10_000; !hungPage() && Date.now() < until; ) await sleep(100);
+    expect(hungPage()).toBe(true);
+    await t.waitFor((sc) => /offline since/.test(header(sc)), 10_000);
+    await sleep(Math.max(0, downAt + 8000 - Date.now())); // a few of the job's retries
+    after = true;
+    down = false;
+    const upAt = Date.now();
+    const jobAsks = svc.requests.filter((r) => r.path === "/v1/job" && r.at >= downAt && r.at < upAt);
+    // The first poll of the outage goes out on the kept keep-alive socket, which the service now
+    // drops: the client asks once more on a new connection at once (the stale-socket retry). That
+    // pair is one poll; after it, every reset connection is one request.
+    const polls = jobAsks.filter((r, k) => k === 0 || r.at - (jobAsks[k - 1]?.at ?? 0) > 300);
+    expect(jobAsks.length - polls.length).toBeLessThanOrEqual(1);
+    await t.waitFor(/run-102-after/, 25_000);
+    const back = Date.now() - upAt;
+    console.log(
+      `page back ${back} ms after the service; job asked at +${jobAsks.map((r) => r.at - downAt).join(", +")} ms`,
+    );
+    // The job is answered within an interval (2.2 s); the stuck page is asked again then. It
+    // waited out the 20 s timeout.
+    expect(back).toBeLessThan(8000);
+    // No poll sooner than the interval less its jitter (1.8 s; 1.5 s for the machine's load).
+    expect(polls.length).toBeGreaterThanOrEqual(3);
+    for (let k = 1; k < polls.length; k++) {
+      const gap = (polls[k]?.at ?? 0) - (polls[k - 1]?.at ?? 0);
+      expect(gap, `job poll ${k} of the outage`).toBeGreaterThanOrEqual(1500);
+    }
+    await t.waitFor((sc) => /● ok/.test(header(sc)), 10_000);
   }, 60_000);
 });

@@ -1,6 +1,7 @@
 // The poller under fake timers: scheduling, overlap, abort, backoff and recovery.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
+import { PollGroup } from "../../src/poll/poll-group.js";
 import { type Clock, createPoller } from "../../src/poll/poller.js";
 
 let wallOffset = 0;
@@ -203,6 +204,142 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(p.getSnapshot()).toMatchObject({ silentSince: t0, silentFailures: 1, failingSince: t0 + 10_000 });
     p.stop();
+  });
+
+  describe("a group of pollers of one service", () => {
+    /** Two pollers in a group: `a` fails without an answer until told, `b`'s requests are by hand. */
+    function pair() {
+      const group = new PollGroup();
+      let aDown = true;
+      const aStarts: number[] = [];
+      const a = createPoller({
+        fetch: async () => {
+          aStarts.push(Date.now());
+          if (aDown) throw new ApiError("network", "connection reset");
+          return "a";
+        },
+        intervalMs: 2000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      const b = manualFetch<string>();
+      const bp = createPoller({ fetch: b.fetch, intervalMs: 10_000, jitter: 0, clock, group });
+      return { a, aStarts, b, bp, up: () => (aDown = false) };
+    }
+
+    it("abandons a request stuck since before the service came back, and asks again at once", async () => {
+      // The complaint: the page came back ~14 s after the service, its request hung until the 10 s
+      // timeout while the job's requests were answered.
+      const { a, b, bp, up } = pair();
+      bp.start(); // hangs
+      a.start();
+      await vi.advanceTimersByTimeAsync(5000); // a fails at 0, 2000, 4000
+      expect(b.calls).toHaveLength(1);
+      up();
+      await vi.advanceTimersByTimeAsync(1000); // a's retry at 6000 is answered
+      expect(a.getSnapshot().data).toBe("a");
+      expect(b.calls[0]?.signal.aborted).toBe(true);
+      expect(b.calls).toHaveLength(2); // asked again at once
+      b.calls[0]?.resolve("late"); // the abandoned one answers after all: ignored
+      b.calls[1]?.resolve("fresh");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(bp.getSnapshot().data).toBe("fresh");
+      expect(bp.getSnapshot().failures).toBe(0); // abandoning is no failure
+      await vi.advanceTimersByTimeAsync(9999);
+      expect(b.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(b.calls).toHaveLength(3); // then at its own interval again
+      expect(b.maxConcurrent()).toBeLessThanOrEqual(2); // the abandoned one was aborted, not kept
+      a.stop();
+      bp.stop();
+    });
+
+    it("leaves alone a slow request when the answer was no recovery, or the request is newer", async () => {
+      const { a, b, bp, up } = pair();
+      up();
+      a.start(); // healthy all along
+      bp.start(); // slow, not stuck
+      await vi.advanceTimersByTimeAsync(9000);
+      expect(b.calls).toHaveLength(1);
+      expect(b.calls[0]?.signal.aborted).toBe(false);
+      b.calls[0]?.resolve("slow");
+      await vi.advanceTimersByTimeAsync(0);
+      a.stop();
+      bp.stop();
+
+      // Sent after the answered request went out: not stuck on the service's silence.
+      const q = pair();
+      q.a.start();
+      await vi.advanceTimersByTimeAsync(1000); // a failed at 0, retries at 2000
+      q.up();
+      await vi.advanceTimersByTimeAsync(1000 - 1);
+      q.bp.start(); // at 1999, before a's answered request went out at 2000
+      await vi.advanceTimersByTimeAsync(1);
+      expect(q.a.getSnapshot().data).toBe("a");
+      expect(q.b.calls).toHaveLength(2);
+      q.b.calls[1]?.resolve("x");
+      await vi.advanceTimersByTimeAsync(0);
+      q.bp.stop();
+      q.bp.start(); // at 2000: sent with or after it
+      await vi.advanceTimersByTimeAsync(4000); // a's next answer (no recovery) wakes nothing
+      expect(q.b.calls).toHaveLength(3);
+      expect(q.b.calls[2]?.signal.aborted).toBe(false);
+      q.a.stop();
+      q.bp.stop();
+    });
+
+    it("does not wake a poller waiting out its interval: it asks no sooner than a healthy one", async () => {
+      const group = new PollGroup();
+      let down = true;
+      const starts: number[] = [];
+      const b = createPoller({
+        fetch: async () => {
+          starts.push(Date.now());
+          if (down) throw new ApiError("network", "connection refused");
+          return "b";
+        },
+        intervalMs: 10_000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      let aDown = true;
+      const a = createPoller({
+        fetch: async () => {
+          if (aDown) throw new ApiError("network", "connection refused");
+          return "a";
+        },
+        intervalMs: 2000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      b.start();
+      a.start();
+      await vi.advanceTimersByTimeAsync(3000);
+      aDown = false;
+      down = false;
+      await vi.advanceTimersByTimeAsync(1000); // a answered at 4000
+      expect(a.getSnapshot().data).toBe("a");
+      expect(starts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(starts).toHaveLength(2); // at 10 000, its interval
+      a.stop();
+      b.stop();
+    });
+
+    it("forgets a stopped poller", async () => {
+      const { a, b, bp, up } = pair();
+      bp.start();
+      a.start();
+      await vi.advanceTimersByTimeAsync(3000);
+      bp.stop();
+      up();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(b.calls).toHaveLength(1); // stopped: not asked again
+      a.stop();
+    });
   });
 
   it("retries slowly when the token is rejected", async () => {
