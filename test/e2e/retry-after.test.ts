@@ -107,7 +107,7 @@ describe("a Retry-After that asks for no wait", () => {
     expect(count(storm, "/v1/job")).toBeLessThanOrEqual(5);
     expect(count(storm, "/v1/job")).toBeGreaterThanOrEqual(3); // and it keeps asking
     expect(count(storm, "/v1/job/jobs")).toBeLessThanOrEqual(3);
-    expect(storm.length).toBeLessThanOrEqual(healthy.length + 2);
+    expect(storm.length).toBeLessThanOrEqual(healthy.length + 3);
     expect(s.text()).toMatch(/◐ retrying/);
     expect(s.text()).not.toMatch(/offline/); // the service answers: it is not offline
   }, 60_000);
