@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, isApiError, redactError } from "./errors.js";
-import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
+import { fromFetch, type Get, httpGet, onNewConnection, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
 import { type SameBody, sameBody } from "./same-body.js";
@@ -75,15 +75,16 @@ export function createClient(opts: ClientOptions): JobClient {
   /**
    * One GET. Redirects are followed by exchange, same origin only: a client that followed one to
    * another host would send the token there, or lose it and read that host's 401 as "token
-   * rejected". A connection that fails before any answer (a reused keep-alive socket the server
-   * just closed) is tried once more at once; retrying answers is the poller's job.
+   * rejected". A reused keep-alive socket the server just closed fails before any answer: that
+   * is tried once more at once. A new connection that fails is not (a service resetting every
+   * connection got each poll twice); retrying is the poller's job.
    */
   async function getOnce(url: URL, signal: AbortSignal, token: string): Promise<Reply> {
     const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
     try {
       return await get(url, { headers, signal });
     } catch (e) {
-      if (signal.aborted) throw e;
+      if (signal.aborted || onNewConnection(e)) throw e;
       return await get(url, { headers, signal });
     }
   }
@@ -284,7 +285,8 @@ function statusError(res: Reply): ApiError {
   if (s === 401 || s === 403) return new ApiError("auth", `token rejected (HTTP ${s})`, { status: s });
   const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
   if (s === 429 || (s === 503 && retryAfterMs !== undefined)) {
-    const wait = retryAfterMs !== undefined ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";
+    // "Retry after 0s" says nothing (and the poller waits its interval anyway): left out.
+    const wait = retryAfterMs ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";
     const what = s === 429 ? "rate limited" : "service unavailable";
     return new ApiError("rate-limit", `${what} (HTTP ${s}${wait})`, { status: s, retryAfterMs });
   }
@@ -292,13 +294,18 @@ function statusError(res: Reply): ApiError {
   return new ApiError("http", `HTTP ${s}${text} from the service`, { status: s, retryAfterMs });
 }
 
-/** Retry-After is either delta-seconds or an HTTP date. Capped: a server must not park us for a day. */
+/**
+ * Retry-After is either delta-seconds or an HTTP date (which names its day or month). Capped: a
+ * server must not park us for a day. A date in the past is 0; anything else ("-5", "1.5", which
+ * Date.parse reads as dates in 2001) is no Retry-After. The poller never asks sooner for it.
+ */
 export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | undefined {
   if (!v) return undefined;
   const t = v.trim();
   let ms: number;
   if (/^\d+$/.test(t)) ms = Number(t) * 1000;
   else {
+    if (!/[a-z]/i.test(t)) return undefined;
     const at = Date.parse(t);
     if (Number.isNaN(at)) return undefined;
     ms = at - nowMs;

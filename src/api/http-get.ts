@@ -30,6 +30,17 @@ export type Get = (
 // node:https (with node:tls) and node:zlib cost start-up time and are needed only for an
 // https:// service or a compressed answer: loaded then (load-builtin.ts).
 
+/** Errors of requests sent on a new connection (see onNewConnection). */
+const NEW_CONNECTION = new WeakSet<object>();
+
+/**
+ * Did this request fail on a connection of its own, not on a reused keep-alive socket the server
+ * had just closed? Then asking again at once would only ask a failing service twice.
+ */
+export function onNewConnection(e: unknown): boolean {
+  return typeof e === "object" && e !== null && NEW_CONNECTION.has(e);
+}
+
 /** GETs with keep-alive connections, per client. */
 export function httpGet(): Get {
   const agents: { http?: http.Agent; https?: http.Agent } = {};
@@ -50,7 +61,10 @@ export function httpGet(): Get {
         },
         (res) => resolve(reply(url, res)),
       );
-      req.on("error", reject);
+      req.on("error", (e) => {
+        if (!req.reusedSocket) NEW_CONNECTION.add(e);
+        reject(e);
+      });
       req.end();
     });
 }

@@ -3,6 +3,7 @@
 // exit code, and everything else is retried.
 import { describeError } from "../api/errors.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { PollGroup } from "../poll/poll-group.js";
 import { createPoller, type Poller } from "../poll/poller.js";
 import { EXIT, fatalExitCode, retryLine } from "./output.js";
 
@@ -17,6 +18,8 @@ export interface FollowOptions<T> {
   report: (message: string) => void;
   /** Say so on stderr when the service answers again after failures. */
   reportRecovery?: boolean;
+  /** The other followers of the same service (watch's jobs): see poll-group.ts. */
+  group?: PollGroup;
   onData(data: T): void;
   onFatal(code: number, message: string): void;
 }
@@ -29,7 +32,7 @@ export interface Follow {
 }
 
 export function follow<T>(fetch: (signal: AbortSignal) => Promise<T>, o: FollowOptions<T>): Follow {
-  const poller: Poller<T> = createPoller({ fetch, intervalMs: o.intervalMs });
+  const poller: Poller<T> = createPoller({ fetch, intervalMs: o.intervalMs, group: o.group });
   const prefix = o.label ? `${o.label}: ` : "";
   let seenData: T | undefined;
   let seenFailures = 0;

@@ -7,6 +7,7 @@ import { formatDuration, formatIsoLocal } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { statusStyle } from "../model/status.js";
 import { currentSince, type StatusChange, statusChanges } from "../model/transitions.js";
+import { PollGroup } from "../poll/poll-group.js";
 import type { CommandContext } from "./command.js";
 import { type Follow, follow } from "./follow.js";
 import { EXIT, toJson } from "./output.js";
@@ -45,6 +46,7 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
         end(EXIT.timeout, `timed out after ${limit / 1000}s waiting for job ${waiting.join(", ")}`);
       }, limit);
     }
+    const group = new PollGroup();
     for (const id of unique) {
       let last: Job | undefined;
       const f = follow((signal) => ctx.client.getJob(id, signal), {
@@ -53,6 +55,7 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
         label: `job ${id}`,
         report: ctx.err,
         reportRecovery: true,
+        group,
         onFatal: (code, message) => end(code, message),
         onData: (job) => {
           const nowSec = ctx.nowSec ?? Date.now() / 1000;

@@ -1,7 +1,9 @@
 // The one connection state the header shows, derived once from both pollers (the page and the
 // selected job). Each poller alone sees only its own requests: a single timed-out page request
 // while the job poll answers every 2 s is not "offline", and the two pollers' failure times must
-// not take turns as "offline since". Pure: the same snapshots give the same answer.
+// not take turns as "offline since". Offline means no answer at all: a 429 or a 500 is the
+// service answering ("retrying"), and "offline since" is when its answers stopped, not when the
+// errors began. Pure: the same snapshots give the same answer.
 import { isApiError } from "../api/errors.js";
 import type { PollSnapshot } from "./poller.js";
 
@@ -13,24 +15,37 @@ export interface Connection {
   okWall: number | undefined;
   /** Monotonic ms of the soonest retry of a failing poller. */
   retryAt: number | undefined;
-  /** Wall ms of the first failure of the current outage (offline and auth only). */
+  /**
+   * Wall ms the current outage began (offline and auth only): for offline, when the first request
+   * went out that nothing answered since.
+   */
   failingSince: number | undefined;
 }
 
 /** What this needs of a poller's snapshot. */
 export type PollSide = Pick<
   PollSnapshot<unknown>,
-  "data" | "okWall" | "error" | "failures" | "retryAt" | "failingSince"
+  | "data"
+  | "okWall"
+  | "error"
+  | "failures"
+  | "retryAt"
+  | "failingSince"
+  | "answerWall"
+  | "silentSince"
+  | "silentFailures"
 >;
 
-/** Failed requests in a row, with no success from either poller between them, before "offline". */
+/** Requests in a row that got no answer at all, with no answer to either poller between them, before "offline". */
 export const OFFLINE_AFTER = 2;
 
 /**
  * `job` is the selected job's poller, or undefined when no job is selected (its last error is
  * then no longer news). The current outage is made of the failures that began after the last
- * success of either poller; its start is the earliest of those, which does not move while it
- * lasts: a poller joins the outage only when it starts failing, and any success ends it.
+ * success of either poller (for "offline": the unanswered requests sent after the last answer of
+ * either, an error it answered included); its start is the earliest of those, which does not
+ * move while it lasts: a poller joins the outage only when it starts failing, and any success
+ * (for "offline", any answer) ends it.
  */
 export function connectionState(list: PollSide, job?: PollSide): Connection {
   const sides = job ? [list, job] : [list];
@@ -38,11 +53,16 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
   for (const s of sides)
     if (s.okWall !== undefined && (okWall === undefined || s.okWall > okWall)) okWall = s.okWall;
 
+  let answered: number | undefined;
+  for (const s of sides)
+    if (s.answerWall !== undefined && (answered === undefined || s.answerWall > answered))
+      answered = s.answerWall;
+
   let retryAt: number | undefined;
-  let since: number | undefined;
+  let authSince: number | undefined;
+  let silentSince: number | undefined;
   let failing = false;
-  let outageFailures = 0;
-  let auth = false;
+  let silentFailures = 0;
   let unreachable = true;
   for (const s of sides) {
     if (s.error === undefined) continue;
@@ -51,19 +71,24 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
     // A failure run that began before the last success (of either poller) is not an outage: the
     // service answered since. It still makes the state "retrying", but says nothing of "offline".
     const start = s.failingSince;
-    if (start === undefined || (okWall !== undefined && start <= okWall)) continue;
-    if (since === undefined || start < since) since = start;
-    outageFailures += s.failures;
-    if (isApiError(s.error) && s.error.kind === "auth") auth = true;
-    if (!(isApiError(s.error) && (s.error.kind === "network" || s.error.kind === "timeout")))
-      unreachable = false;
+    if (start !== undefined && (okWall === undefined || start > okWall)) {
+      if (isApiError(s.error) && s.error.kind === "auth" && (authSince === undefined || start < authSince))
+        authSince = start;
+    }
+    // Offline counts only requests nothing answered, sent after the last answer of either poller.
+    const silent = s.silentSince;
+    if (silent === undefined) unreachable = false;
+    else if (answered === undefined || silent > answered) {
+      if (silentSince === undefined || silent < silentSince) silentSince = silent;
+      silentFailures += s.silentFailures;
+    }
   }
 
   if (!failing)
     return { state: list.data !== undefined ? "ok" : "loading", okWall, retryAt, failingSince: undefined };
-  if (since !== undefined && auth) return { state: "auth", okWall, retryAt, failingSince: since };
-  if (since !== undefined && unreachable && outageFailures >= OFFLINE_AFTER)
-    return { state: "offline", okWall, retryAt, failingSince: since };
+  if (authSince !== undefined) return { state: "auth", okWall, retryAt, failingSince: authSince };
+  if (silentSince !== undefined && unreachable && silentFailures >= OFFLINE_AFTER)
+    return { state: "offline", okWall, retryAt, failingSince: silentSince };
   return { state: "retrying", okWall, retryAt, failingSince: undefined };
 }
 

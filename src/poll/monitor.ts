@@ -10,6 +10,7 @@ import { monotonicMs } from "../model/monotonic.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { diffJob } from "../model/timeline.js";
 import { PINS_MAX, PinPollers } from "./pins.js";
+import { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
 export const HIGHLIGHT_MS = 10_000;
@@ -119,15 +120,19 @@ export class Monitor {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
+    // One service: when any of its requests is answered after silence, the others stuck since stop waiting.
+    const group = new PollGroup();
     this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
       intervalMs: opts.listIntervalMs,
       clock: opts.clock,
+      group,
     });
     this.job = createPoller<JobAnswer>({
       fetch: () => Promise.reject(new Error("no job selected")),
       intervalMs: opts.intervalMs,
       clock: opts.clock,
+      group,
     });
     this.snap = {
       page: 1,
@@ -151,6 +156,7 @@ export class Monitor {
       fetch: (id) => this.jobFetch(id),
       intervalMs: opts.listIntervalMs,
       clock: opts.clock,
+      group,
       onUpdate: (id, snap) => this.onPin(id, snap),
     });
     this.list.subscribe(() => this.onList());

@@ -1,6 +1,7 @@
 // The pinned jobs that nothing else polls: each one off the page and not selected gets a poller
 // of its own, at the page interval, with the pollers' usual one-request-in-flight rule and
 // backoff. The Monitor says which ones (sync) each time the page, the selection or the pins change.
+import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
 /** Pins a run may hold: each one off the page costs a request per page interval. */
@@ -10,6 +11,7 @@ export interface PinPollersOptions<T> {
   fetch: (id: string) => (signal: AbortSignal) => Promise<T>;
   intervalMs: number;
   clock?: Clock;
+  group?: PollGroup;
   onUpdate: (id: string, snap: PollSnapshot<T>) => void;
 }
 
@@ -35,6 +37,7 @@ export class PinPollers<T> {
         fetch: this.o.fetch(id),
         intervalMs: this.o.intervalMs,
         clock: this.o.clock,
+        group: this.o.group,
       });
       const unsubscribe = poller.subscribe(() => this.o.onUpdate(id, poller.getSnapshot()));
       this.pollers.set(id, { poller, unsubscribe });

@@ -1,9 +1,10 @@
 // A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
-// flight, a fresh AbortController per request, a short jittered backoff on failure (see
-// failureDelay), Retry-After honoured as given (capped), slow retries when the token is rejected,
+// flight, a fresh AbortController per request, retries at the healthy interval (see
+// failureDelay), later when Retry-After asks (capped), slow retries when the token is rejected,
 // and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { PollGroup } from "./poll-group.js";
 
 export interface Clock {
   /** Monotonic milliseconds: scheduling must not care about wall-clock jumps. */
@@ -29,14 +30,14 @@ export const realClock: Clock = {
 export interface PollerOptions<T> {
   fetch: (signal: AbortSignal) => Promise<T>;
   intervalMs: number;
-  /** Longest retry delay; by default one interval (at least 1 s). */
-  maxBackoffMs?: number;
   authRetryMs?: number;
   retryAfterCapMs?: number;
   /** Fraction of the interval added or taken at random, so many clients do not poll in step. */
   jitter?: number;
   random?: () => number;
   clock?: Clock;
+  /** The other pollers of the same service: an answer after silence wakes their stuck requests. */
+  group?: PollGroup;
 }
 
 export interface PollSnapshot<T> {
@@ -54,6 +55,15 @@ export interface PollSnapshot<T> {
   retryAt: number | undefined;
   /** Wall ms of the first failure in this run of failures. */
   failingSince: number | undefined;
+  /** Wall ms of the last answer from the service: a success, or an error it answered (a 429, a 500). */
+  answerWall: number | undefined;
+  /**
+   * Wall ms the first request went out that got no answer at all (refused, reset, timed out), in
+   * the failures since the last answer; undefined once anything answers. "Offline since" is this.
+   */
+  silentSince: number | undefined;
+  /** Requests in a row with no answer at all (silentSince's run). */
+  silentFailures: number;
   inFlight: boolean;
   /** Requests started, in total. */
   requests: number;
@@ -71,32 +81,18 @@ export interface Poller<T> {
 }
 
 const MIN_RETRY_MS = 250;
-/** The first retry's ceiling, for any interval of a second or more. */
-const FIRST_RETRY_MS = 1_000;
 
 /**
- * Delay before retry number `failures` (1-based): the ceiling doubles from `baseMs` up to `maxMs`,
- * and the delay is drawn from its upper half ("equal jitter"): spread, so clients that failed
- * together do not retry in step, yet never quicker than half the ceiling.
+ * Did the service not answer at all: no connection, a reset, nothing before the timeout? Any
+ * HTTP status is an answer (a 429 says the service is there), and so is a body we could not use.
  */
-export function backoffDelay(failures: number, baseMs: number, maxMs: number, random: () => number): number {
-  const ceiling = Math.min(maxMs, baseMs * 2 ** Math.min(Math.max(0, failures - 1), 30));
-  return Math.max(MIN_RETRY_MS, Math.floor(ceiling / 2 + (random() * ceiling) / 2));
+export function unanswered(error: unknown): boolean {
+  return isApiError(error) && (error.kind === "network" || error.kind === "timeout");
 }
 
 export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
-  // How quickly a failing poller retries. The user chose how stale this data may get (the
-  // interval); an outage must not make it staler than that once the service answers again. So a
-  // failure is retried after about 1 s, then 2, 4 … and never later than one interval: whatever
-  // the outage's length, the first poll after the service's return comes within one interval
-  // (a 10 s page poll used to back off to 60 s, leaving a short outage on screen for up to a
-  // minute). That is not hammering: at the cap the delay is ¾ of an interval on average, so a
-  // long outage costs at most about 4/3 of the requests a healthy service gets, and a service
-  // that wants fewer says so with Retry-After, which is honoured as given.
-  const maxBackoff = () => opts.maxBackoffMs ?? Math.max(FIRST_RETRY_MS, interval);
-  const retryBase = () => Math.min(FIRST_RETRY_MS, interval);
   const authRetry = opts.authRetryMs ?? 60_000;
   const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
   const jitter = opts.jitter ?? 0.1;
@@ -108,6 +104,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   let timer: unknown;
   let timerSetAt = { mono: 0, wall: 0, delay: 0 };
   let controller: AbortController | undefined;
+  /** Monotonic ms the request in flight went out. */
+  let sentAt = 0;
   /** Bumped on reset/stop: results of older requests are dropped. */
   let generation = 0;
   let again = false;
@@ -120,6 +118,9 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     failures: 0,
     retryAt: undefined,
     failingSince: undefined,
+    answerWall: undefined,
+    silentSince: undefined,
+    silentFailures: 0,
     inFlight: false,
     requests: 0,
   };
@@ -151,7 +152,13 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const wallMoved = clock.wall() - timerSetAt.wall;
     const monoMoved = clock.now() - timerSetAt.mono;
     if (wallMoved - monoMoved > 2 * timerSetAt.delay + 5000) {
-      set({ failures: 0, retryAt: undefined, failingSince: undefined });
+      set({
+        failures: 0,
+        retryAt: undefined,
+        failingSince: undefined,
+        silentSince: undefined,
+        silentFailures: 0,
+      });
     }
     void poll();
   };
@@ -166,6 +173,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     const gen = generation;
     const ac = new AbortController();
     controller = ac;
+    const sent = { mono: clock.now(), wall: clock.wall() };
+    sentAt = sent.mono;
     // Recorded, not announced: nothing on screen shows a request in flight, and each
     // announcement is a render of the whole screen (two per poll where one will do).
     snap = { ...snap, inFlight: true, requests: snap.requests + 1 };
@@ -177,6 +186,11 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     }
     if (controller === ac) controller = undefined;
     if (gen !== generation || !running) return; // aborted by reset/stop: a late answer is ignored
+    const wasSilent = snap.silentSince !== undefined;
+    const silent = !result.ok && unanswered(result.error);
+    const answer = silent
+      ? { silentSince: snap.silentSince ?? sent.wall, silentFailures: snap.silentFailures + 1 }
+      : { answerWall: clock.wall(), silentSince: undefined, silentFailures: 0 };
     if (result.ok) {
       set({
         data: result.data,
@@ -186,32 +200,57 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         failures: 0,
         retryAt: undefined,
         failingSince: undefined,
+        ...answer,
         inFlight: false,
       });
-      const spread = interval * jitter * (random() * 2 - 1);
-      schedule(again ? 0 : Math.max(MIN_RETRY_MS, interval + spread), "normal");
+      schedule(again ? 0 : healthyDelay(), "normal");
     } else {
-      const failures = snap.failures + 1;
-      const delay = failureDelay(result.error, failures);
+      const delay = failureDelay(result.error);
       set({
         error: result.error,
-        failures,
+        failures: snap.failures + 1,
         inFlight: false,
         retryAt: clock.now() + delay,
         failingSince: snap.failingSince ?? clock.wall(),
+        ...answer,
       });
       // A refresh asked for during a failing request is honoured, but not faster than the floor.
       schedule(again ? Math.min(delay, MIN_RETRY_MS) : delay, "retry");
     }
     again = false;
+    // The service answers again after our silence: the others' requests sent before this one may
+    // be stuck on a dead connection until their timeout. They ask again now (see wake).
+    if (wasSilent && !silent) opts.group?.answered(member, sent.mono);
   };
 
-  const failureDelay = (error: unknown, failures: number): number => {
+  /** The next poll after a success: one interval, give or take the jitter. */
+  const healthyDelay = () => Math.max(MIN_RETRY_MS, interval + interval * jitter * (random() * 2 - 1));
+
+  // How soon a failure is retried. Never sooner than a healthy poll would come: a failing service
+  // must not get more requests than a healthy one (a quick first retry, then 2 s, 4 s … up to the
+  // interval, gave the 2 s job poll a request every ~1.3 s through an outage). Never later either,
+  // so the first poll after the service's return comes within an interval, whatever the outage's
+  // length. A Retry-After can only make it later (up to the cap): one of 0, a negative number or
+  // a date in the past is no reason to ask sooner (it made a request every 250 ms). A rejected
+  // token is retried slowly (`r` asks at once).
+  const failureDelay = (error: unknown): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    // The service's own word on when to come back wins over our guess, sooner or later (capped).
+    const delay = healthyDelay();
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
-    if (retryAfter !== undefined) return Math.max(MIN_RETRY_MS, Math.min(retryAfter, retryAfterCap));
-    return backoffDelay(failures, retryBase(), maxBackoff(), random);
+    return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
+  };
+
+  /**
+   * Another poller of this service got an answer to a request sent at `answeredSentAt`, after
+   * silence. Ours, in flight since before that, is taken as stuck (a hung connection that would
+   * hold it until the timeout): abandoned, and asked again at once.
+   */
+  const member = {
+    wake(answeredSentAt: number) {
+      if (!running || !controller || sentAt >= answeredSentAt) return;
+      abortInFlight();
+      void poll();
+    },
   };
 
   const abortInFlight = () => {
@@ -232,11 +271,13 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     start(delayMs) {
       if (running) return;
       running = true;
+      opts.group?.join(member);
       if (delayMs !== undefined && delayMs > 0) schedule(delayMs, "normal");
       else void poll();
     },
     stop() {
       running = false;
+      opts.group?.leave(member);
       abortInFlight();
       clearTimer();
       set({ inFlight: false, retryAt: undefined });

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/api/client.js";
+import { createClient, parseRetryAfter } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { FAULT_KINDS } from "../../src/demo/faults.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
@@ -127,6 +127,33 @@ describe("client against the demo service", () => {
     expect(e.details.retryAfterMs).toBe(3000);
   });
 
+  it("reads a Retry-After of 0, a date in the past or no valid value as no reason to wait", () => {
+    const now = Date.parse("2026-11-25T12:00:00Z");
+    expect(parseRetryAfter("3", now)).toBe(3000);
+    expect(parseRetryAfter("0", now)).toBe(0);
+    expect(parseRetryAfter("Wed, 25 Nov 2026 11:59:00 GMT", now)).toBe(0); // a skewed clock
+    expect(parseRetryAfter("Wed, 25 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Fri, 25 Nov 2033 12:00:00 GMT", now)).toBe(300_000); // capped
+    // Neither delta-seconds nor an HTTP date (Date.parse reads "-5" as May 2001).
+    for (const v of ["-5", "-1", "1.5", "", "soon"]) expect(parseRetryAfter(v, now), v).toBeUndefined();
+  });
+
+  it('does not say "retry after 0s"', async () => {
+    const server = createHttpServer((_req, res) => res.writeHead(429, { "retry-after": "0" }).end());
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : 0;
+    try {
+      const e = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).getJob("1"));
+      expect(e.kind).toBe("rate-limit");
+      expect(e.message).toBe("rate limited (HTTP 429)");
+      expect(e.details.retryAfterMs).toBe(0);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("reports a code ≠ 0 in a 200 body", async () => {
     demo.injectFault("code", 1);
     const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));
@@ -187,6 +214,41 @@ describe("client against the demo service", () => {
       mode = "stall";
       e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
       expect(e.kind).toBe("timeout");
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it("asks once more at once on a reused keep-alive socket that drops, never on a new connection", async () => {
+    // A service that resets every connection got each poll twice: twice the load of a healthy one.
+    let requests = 0;
+    let dropSecond = true;
+    const server = createHttpServer((req, res) => {
+      requests++;
+      const reused = (req.socket as { served?: boolean }).served === true;
+      (req.socket as { served?: boolean }).served = true;
+      if ((dropSecond && reused) || !dropSecond) return req.socket.destroy();
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(JSON.stringify({ code: 0, msg: "", job: specJob(1) }));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const addr = server.address();
+    const port = typeof addr === "object" && addr ? addr.port : 0;
+    const c = createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 });
+    try {
+      await c.getJob("1");
+      expect(requests).toBe(1);
+      await c.getJob("1"); // on the kept socket, which the server drops: asked again on a new one
+      expect(requests).toBe(3);
+      dropSecond = false; // now every connection is reset
+      requests = 0;
+      const e = await failure(c.getJob("1"));
+      expect(e.kind).toBe("network");
+      expect(requests).toBe(2); // the kept socket, then one new connection: not a third
+      requests = 0;
+      await failure(c.getJob("1"));
+      expect(requests).toBe(1);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

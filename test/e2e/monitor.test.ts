@@ -233,11 +233,12 @@ describe("the monitor in a real terminal", () => {
     await new Promise<void>((r) => silent.listen(0, "127.0.0.1", r));
     const { port } = silent.address() as AddressInfo;
     try {
-      s = startCli(["--base-url", `http://127.0.0.1:${port}`, "--timeout", "1s"], {
+      // Two requests unanswered make "offline"; a failure is retried at the interval (the page's here).
+      s = startCli(["--base-url", `http://127.0.0.1:${port}`, "--timeout", "1s", "--list-interval", "2s"], {
         env: { JOBTOP_TOKEN: "t" },
       });
       const t = s;
-      await t.waitFor((x) => /offline since .*retrying/.test(x) && x.includes("no answer within 1s"), 6000);
+      await t.waitFor((x) => /offline since .*retrying/.test(x) && x.includes("no answer within 1s"), 8000);
       t.press("q");
       expect((await t.exited()).exitCode).toBe(0);
     } finally {

@@ -11,8 +11,16 @@ export interface ListQuery {
   order: string;
 }
 
-/** An answer: an object sent as JSON with HTTP 200, or raw JSON text, or a status and body. */
-export type Answer = unknown | { raw: string } | { status: number; body: unknown };
+/**
+ * An answer: an object sent as JSON with HTTP 200, or raw JSON text, or a status and body (and
+ * headers), or none at all: `hang` (the connection stays open, silent) or `reset` (closed at once).
+ */
+export type Answer =
+  | unknown
+  | { raw: string }
+  | { status: number; body: unknown; headers?: Record<string, string> }
+  | { hang: true }
+  | { reset: true };
 
 export interface Script {
   list(q: ListQuery): Answer;
@@ -23,8 +31,8 @@ export interface Script {
 export interface ScriptedService {
   url: string;
   token: string;
-  /** Every API request, in order: path and query string. */
-  requests: { path: string; query: URLSearchParams }[];
+  /** Every API request, in order: path, query string, and when it came (Date.now()). */
+  requests: { path: string; query: URLSearchParams; at: number }[];
   close(): Promise<void>;
 }
 
@@ -35,11 +43,17 @@ export async function startScriptedService(script: Script): Promise<ScriptedServ
   let lastPage: unknown[] = [];
 
   const send = (res: ServerResponse, a: Answer) => {
+    if (a && typeof a === "object" && "hang" in a && a.hang === true) return;
+    if (a && typeof a === "object" && "reset" in a && a.reset === true) {
+      res.socket?.destroy();
+      return;
+    }
     if (a && typeof a === "object" && "raw" in a && typeof a.raw === "string") {
       res.writeHead(200, { "content-type": "application/json" });
       res.end(a.raw);
     } else if (a && typeof a === "object" && "status" in a && typeof a.status === "number" && "body" in a) {
-      res.writeHead(a.status, { "content-type": "application/json" });
+      const headers = "headers" in a ? (a.headers as Record<string, string>) : {};
+      res.writeHead(a.status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(a.body));
     } else {
       res.writeHead(200, { "content-type": "application/json" });
@@ -51,7 +65,7 @@ export async function startScriptedService(script: Script): Promise<ScriptedServ
     const url = new URL(req.url ?? "/", "http://scripted");
     if (req.headers.authorization !== `Bearer ${token}`)
       return send(res, { status: 401, body: { code: 401, msg: "unauthorized" } });
-    requests.push({ path: url.pathname, query: url.searchParams });
+    requests.push({ path: url.pathname, query: url.searchParams, at: Date.now() });
     if (url.pathname === "/v1/job/jobs") {
       const q = {
         page: Number(url.searchParams.get("page") ?? 1),

@@ -2,12 +2,15 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
 import { type Connection, connectionState, type PollSide } from "../../src/poll/connection.js";
+import { unanswered } from "../../src/poll/poller.js";
 
 const timeout = new ApiError("timeout", "no answer within 10s (timeout)");
 const refused = new ApiError("network", "connection refused");
 const http500 = new ApiError("http", "HTTP 500");
 const auth = new ApiError("auth", "token rejected (HTTP 401)");
 const notFound = new ApiError("envelope", "service error code 404: job not found");
+const tooMany = new ApiError("rate-limit", "rate limited (HTTP 429)", { status: 429 });
+const reset = new ApiError("network", "connection reset by the service");
 
 /** A healthy poller whose last success was at `okWall` (wall ms). */
 const ok = (okWall: number | undefined, data: unknown = okWall === undefined ? undefined : {}): PollSide => ({
@@ -17,14 +20,47 @@ const ok = (okWall: number | undefined, data: unknown = okWall === undefined ? u
   failures: 0,
   retryAt: undefined,
   failingSince: undefined,
+  answerWall: okWall,
+  silentSince: undefined,
+  silentFailures: 0,
 });
-/** A poller failing `failures` times in a row since `since`, last good at `okWall`. */
-const failing = (error: unknown, since: number, failures: number, okWall?: number, retryAt = 99_000) => ({
+/**
+ * A poller failing `failures` times in a row since `since`, last good at `okWall`: all of them
+ * unanswered (refused, timed out), or all answered errors (the last answer at `since`).
+ */
+const failing = (
+  error: unknown,
+  since: number,
+  failures: number,
+  okWall?: number,
+  retryAt = 99_000,
+): PollSide => ({
   ...ok(okWall),
   error,
   failures,
   failingSince: since,
   retryAt,
+  ...(unanswered(error) ? { silentSince: since, silentFailures: failures } : { answerWall: since }),
+});
+/**
+ * Answered errors from `since` (the last answered at `lastAnswer`), then `silent` requests in a
+ * row nothing answered, the first sent at `silentSince`.
+ */
+const answeredThenSilent = (
+  since: number,
+  lastAnswer: number,
+  silentSince: number,
+  silent: number,
+  okWall: number,
+): PollSide => ({
+  ...ok(okWall),
+  error: reset,
+  failures: 5 + silent,
+  failingSince: since,
+  retryAt: 99_000,
+  answerWall: lastAnswer,
+  silentSince,
+  silentFailures: silent,
 });
 
 type Row = [what: string, list: PollSide, job: PollSide | undefined, expected: Partial<Connection>];
@@ -95,6 +131,37 @@ const TABLE: Row[] = [
     { state: "offline", okWall: 5000, failingSince: 6000 },
   ],
   [
+    // The complaint: "offline since 17:26:51", when the 429s began; the resets began at 17:27:22.
+    "429s, then resets on both: offline since the first request nothing answered",
+    answeredThenSilent(2000, 4500, 5000, 2, 1000),
+    answeredThenSilent(2100, 4800, 5200, 1, 1000),
+    { state: "offline", okWall: 1000, failingSince: 5000 },
+  ],
+  [
+    "429s, then one reset: one unanswered request is not offline",
+    answeredThenSilent(2000, 4500, 5000, 1, 1000),
+    failing(tooMany, 2100, 3, 1000),
+    { state: "retrying", failingSince: undefined },
+  ],
+  [
+    "429s only: the service answers, so never offline however long",
+    failing(tooMany, 2000, 40, 1000),
+    failing(tooMany, 2100, 80, 1000),
+    { state: "retrying", failingSince: undefined },
+  ],
+  [
+    "resets on the page, then a 429 to the job: the outage starts after that answer",
+    failing(reset, 3000, 4, 1000),
+    answeredThenSilent(2000, 3500, 4000, 2, 1000),
+    { state: "offline", failingSince: 4000 },
+  ],
+  [
+    "resets on the page, then a 429 to the job, then one reset: not yet offline",
+    failing(reset, 3000, 4, 1000),
+    answeredThenSilent(2000, 3500, 4000, 1, 1000),
+    { state: "retrying", failingSince: undefined },
+  ],
+  [
     "token rejected",
     failing(auth, 2000, 1, 1000),
     failing(auth, 2100, 1, 1500),
@@ -119,10 +186,10 @@ describe("connectionState", () => {
     expect(connectionState(list, job)).toMatchObject(expected);
   });
 
-  it("never says offline while either poller succeeded after the failures began", () => {
+  it("never says offline while either poller succeeded (or had an answer) after the failures began", () => {
     // Every combination of failure start, success time and count, from both sides.
     const times = [undefined, 1000, 2000, 3000];
-    const errors = [undefined, timeout, refused, http500, auth];
+    const errors = [undefined, timeout, refused, http500, tooMany, auth];
     for (const lOk of times)
       for (const jOk of times)
         for (const lErr of errors)
@@ -136,6 +203,10 @@ describe("connectionState", () => {
                   expect(c.failingSince).toBeDefined();
                   expect(c.okWall === undefined || c.okWall < (c.failingSince ?? 0)).toBe(true);
                 } else expect(c.failingSince).toBeUndefined();
+                // Offline since a time the service answered after is a contradiction.
+                if (c.state === "offline")
+                  for (const s of [list, job])
+                    expect(s.answerWall === undefined || s.answerWall < (c.failingSince ?? 0)).toBe(true);
                 if (c.state === "ok" || c.state === "loading") expect(lErr ?? jErr).toBeUndefined();
               }
   });

@@ -1,7 +1,8 @@
 // The poller under fake timers: scheduling, overlap, abort, backoff and recovery.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { backoffDelay, type Clock, createPoller } from "../../src/poll/poller.js";
+import { PollGroup } from "../../src/poll/poll-group.js";
+import { type Clock, createPoller } from "../../src/poll/poller.js";
 
 let wallOffset = 0;
 const clock: Clock = {
@@ -84,7 +85,7 @@ describe("poller", () => {
     p.stop();
   });
 
-  it("keeps the last good data across failures and backs off exponentially with jitter, capped", async () => {
+  it("keeps the last good data across failures and retries at the interval", async () => {
     let fail = false;
     let n = 0;
     const starts: number[] = [];
@@ -96,9 +97,7 @@ describe("poller", () => {
         return n;
       },
       intervalMs: 1000,
-      maxBackoffMs: 8000,
       jitter: 0,
-      random: () => 0.999,
       clock,
     });
     p.start();
@@ -110,26 +109,15 @@ describe("poller", () => {
     expect(s.data).toBe(1); // last good data kept
     expect(s.error).toBeInstanceOf(ApiError);
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    // 1000 (normal), then ≈1000, 2000, 4000, 8000, 8000 … (random ≈ 1 ⇒ the ceiling)
-    expect(gaps.slice(0, 6)).toEqual([1000, 999, 1999, 3998, 7996, 7996]);
-    expect(Math.max(...gaps)).toBeLessThanOrEqual(8000);
+    expect(new Set(gaps)).toEqual(new Set([1000])); // no quicker, no slower, however long it lasts
     fail = false;
-    await vi.advanceTimersByTimeAsync(8000);
+    await vi.advanceTimersByTimeAsync(1000);
     expect(p.getSnapshot().error).toBeUndefined();
     expect(p.getSnapshot().failures).toBe(0);
     const before = starts.length;
-    await vi.advanceTimersByTimeAsync(1000); // back to the normal interval at once
+    await vi.advanceTimersByTimeAsync(1000);
     expect(starts.length).toBe(before + 1);
     p.stop();
-  });
-
-  it("spreads retry delays over the upper half of the exponential ceiling", () => {
-    expect(backoffDelay(1, 1000, 60_000, () => 0)).toBe(500);
-    expect(backoffDelay(3, 1000, 60_000, () => 0)).toBe(2000);
-    expect(backoffDelay(3, 1000, 60_000, () => 0.5)).toBe(3000);
-    expect(backoffDelay(3, 1000, 60_000, () => 0.999)).toBe(3998);
-    expect(backoffDelay(30, 1000, 60_000, () => 0.999)).toBeLessThanOrEqual(60_000);
-    expect(backoffDelay(1, 100, 60_000, () => 0)).toBe(250); // never below the floor
   });
 
   it("honours Retry-After, capped", async () => {
@@ -156,6 +144,202 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(starts).toHaveLength(2);
     p.stop();
+  });
+
+  it("tells requests nothing answered from errors the service answered, and when each began", async () => {
+    // "Offline since" is when the answers stopped: a 429 is an answer.
+    const results: (ApiError | "ok")[] = [];
+    const p = createPoller({
+      fetch: async () => {
+        const r = results.shift() ?? "ok";
+        if (r === "ok") return 1;
+        throw r;
+      },
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+    });
+    const t0 = Date.now();
+    const tooMany = new ApiError("rate-limit", "rate limited (HTTP 429)", { status: 429 });
+    const reset = new ApiError("network", "connection reset");
+    results.push(
+      tooMany,
+      tooMany,
+      tooMany,
+      reset,
+      reset,
+      new ApiError("timeout", "no answer"),
+      tooMany,
+      reset,
+    );
+    p.start();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(p.getSnapshot()).toMatchObject({ failures: 3, failingSince: t0, answerWall: t0 + 2000 });
+    expect(p.getSnapshot().silentSince).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(p.getSnapshot()).toMatchObject({ failures: 5, failingSince: t0, answerWall: t0 + 2000 });
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 3000, silentFailures: 2 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 3000, silentFailures: 3 });
+    await vi.advanceTimersByTimeAsync(1000); // a 429 again: answered
+    expect(p.getSnapshot()).toMatchObject({
+      silentSince: undefined,
+      silentFailures: 0,
+      answerWall: t0 + 6000,
+    });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0 + 7000, silentFailures: 1, failures: 8 });
+    await vi.advanceTimersByTimeAsync(1000); // a success
+    expect(p.getSnapshot()).toMatchObject({ silentSince: undefined, failures: 0, answerWall: t0 + 8000 });
+    p.stop();
+  });
+
+  it("dates a timed-out request's silence from when it went out", async () => {
+    const m = manualFetch<number>();
+    const p = createPoller({ fetch: m.fetch, intervalMs: 1000, jitter: 0, clock });
+    const t0 = Date.now();
+    p.start();
+    await vi.advanceTimersByTimeAsync(10_000);
+    m.calls[0]?.reject(new ApiError("timeout", "no answer within 10s (timeout)"));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.getSnapshot()).toMatchObject({ silentSince: t0, silentFailures: 1, failingSince: t0 + 10_000 });
+    p.stop();
+  });
+
+  describe("a group of pollers of one service", () => {
+    /** Two pollers in a group: `a` fails without an answer until told, `b`'s requests are by hand. */
+    function pair() {
+      const group = new PollGroup();
+      let aDown = true;
+      const aStarts: number[] = [];
+      const a = createPoller({
+        fetch: async () => {
+          aStarts.push(Date.now());
+          if (aDown) throw new ApiError("network", "connection reset");
+          return "a";
+        },
+        intervalMs: 2000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      const b = manualFetch<string>();
+      const bp = createPoller({ fetch: b.fetch, intervalMs: 10_000, jitter: 0, clock, group });
+      return { a, aStarts, b, bp, up: () => (aDown = false) };
+    }
+
+    it("abandons a request stuck since before the service came back, and asks again at once", async () => {
+      // The complaint: the page came back ~14 s after the service, its request hung until the 10 s
+      // timeout while the job's requests were answered.
+      const { a, b, bp, up } = pair();
+      bp.start(); // hangs
+      a.start();
+      await vi.advanceTimersByTimeAsync(5000); // a fails at 0, 2000, 4000
+      expect(b.calls).toHaveLength(1);
+      up();
+      await vi.advanceTimersByTimeAsync(1000); // a's retry at 6000 is answered
+      expect(a.getSnapshot().data).toBe("a");
+      expect(b.calls[0]?.signal.aborted).toBe(true);
+      expect(b.calls).toHaveLength(2); // asked again at once
+      b.calls[0]?.resolve("late"); // the abandoned one answers after all: ignored
+      b.calls[1]?.resolve("fresh");
+      await vi.advanceTimersByTimeAsync(0);
+      expect(bp.getSnapshot().data).toBe("fresh");
+      expect(bp.getSnapshot().failures).toBe(0); // abandoning is no failure
+      await vi.advanceTimersByTimeAsync(9999);
+      expect(b.calls).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(b.calls).toHaveLength(3); // then at its own interval again
+      expect(b.maxConcurrent()).toBeLessThanOrEqual(2); // the abandoned one was aborted, not kept
+      a.stop();
+      bp.stop();
+    });
+
+    it("leaves alone a slow request when the answer was no recovery, or the request is newer", async () => {
+      const { a, b, bp, up } = pair();
+      up();
+      a.start(); // healthy all along
+      bp.start(); // slow, not stuck
+      await vi.advanceTimersByTimeAsync(9000);
+      expect(b.calls).toHaveLength(1);
+      expect(b.calls[0]?.signal.aborted).toBe(false);
+      b.calls[0]?.resolve("slow");
+      await vi.advanceTimersByTimeAsync(0);
+      a.stop();
+      bp.stop();
+
+      // Sent after the answered request went out: not stuck on the service's silence.
+      const q = pair();
+      q.a.start();
+      await vi.advanceTimersByTimeAsync(1000); // a failed at 0, retries at 2000
+      q.up();
+      await vi.advanceTimersByTimeAsync(1000 - 1);
+      q.bp.start(); // at 1999, before a's answered request went out at 2000
+      await vi.advanceTimersByTimeAsync(1);
+      expect(q.a.getSnapshot().data).toBe("a");
+      expect(q.b.calls).toHaveLength(2);
+      q.b.calls[1]?.resolve("x");
+      await vi.advanceTimersByTimeAsync(0);
+      q.bp.stop();
+      q.bp.start(); // at 2000: sent with or after it
+      await vi.advanceTimersByTimeAsync(4000); // a's next answer (no recovery) wakes nothing
+      expect(q.b.calls).toHaveLength(3);
+      expect(q.b.calls[2]?.signal.aborted).toBe(false);
+      q.a.stop();
+      q.bp.stop();
+    });
+
+    it("does not wake a poller waiting out its interval: it asks no sooner than a healthy one", async () => {
+      const group = new PollGroup();
+      let down = true;
+      const starts: number[] = [];
+      const b = createPoller({
+        fetch: async () => {
+          starts.push(Date.now());
+          if (down) throw new ApiError("network", "connection refused");
+          return "b";
+        },
+        intervalMs: 10_000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      let aDown = true;
+      const a = createPoller({
+        fetch: async () => {
+          if (aDown) throw new ApiError("network", "connection refused");
+          return "a";
+        },
+        intervalMs: 2000,
+        jitter: 0,
+        clock,
+        group,
+      });
+      b.start();
+      a.start();
+      await vi.advanceTimersByTimeAsync(3000);
+      aDown = false;
+      down = false;
+      await vi.advanceTimersByTimeAsync(1000); // a answered at 4000
+      expect(a.getSnapshot().data).toBe("a");
+      expect(starts).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(6000);
+      expect(starts).toHaveLength(2); // at 10 000, its interval
+      a.stop();
+      b.stop();
+    });
+
+    it("forgets a stopped poller", async () => {
+      const { a, b, bp, up } = pair();
+      bp.start();
+      a.start();
+      await vi.advanceTimersByTimeAsync(3000);
+      bp.stop();
+      up();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(b.calls).toHaveLength(1); // stopped: not asked again
+      a.stop();
+    });
   });
 
   it("retries slowly when the token is rejected", async () => {
@@ -217,7 +401,7 @@ describe("poller", () => {
     p.stop();
   });
 
-  it("keeps retry delays within the jitter bounds, whatever the random draw", async () => {
+  it("spreads retries as it spreads healthy polls: within the jitter of the interval, whatever the draw", async () => {
     const draws = [0, 0.5, 0.999, 0.25, 0.75, 0.1, 0.9, 0.001, 0.6, 0.4];
     let d = 0;
     const starts: number[] = [];
@@ -227,7 +411,6 @@ describe("poller", () => {
         throw new ApiError("http", "HTTP 502");
       },
       intervalMs: 1000,
-      maxBackoffMs: 16_000,
       random: () => draws[d++ % draws.length] ?? 0,
       clock,
     });
@@ -235,43 +418,49 @@ describe("poller", () => {
     await vi.advanceTimersByTimeAsync(200_000);
     p.stop();
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    expect(gaps.length).toBeGreaterThan(15);
-    gaps.forEach((gap, i) => {
-      const ceiling = Math.min(16_000, 1000 * 2 ** i);
-      expect(gap).toBeGreaterThanOrEqual(ceiling / 2);
-      expect(gap).toBeLessThanOrEqual(ceiling);
-    });
-    expect(new Set(gaps.slice(5)).size).toBeGreaterThan(3); // jittered, not in step
+    expect(gaps.length).toBeGreaterThan(150);
+    for (const gap of gaps) {
+      expect(gap).toBeGreaterThanOrEqual(900);
+      expect(gap).toBeLessThanOrEqual(1100);
+    }
+    expect(new Set(gaps).size).toBeGreaterThan(3); // jittered, not in step
   });
 
-  it("caps the backoff at one interval by default (at least 1 s), and does not hammer", async () => {
-    for (const [intervalMs, cap] of [
-      [300, 1_000],
-      [2_000, 2_000],
-      [10_000, 10_000],
-    ] as const) {
-      for (const draw of [0, 0.999]) {
-        const starts: number[] = [];
-        const p = createPoller({
-          fetch: async () => {
-            starts.push(Date.now());
-            throw new ApiError("network", "connection refused");
-          },
-          intervalMs,
-          random: () => draw,
-          clock,
-        });
-        p.start();
-        await vi.advanceTimersByTimeAsync(600_000);
-        p.stop();
-        const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-        let longest = 0;
-        for (const g of gaps) longest = Math.max(longest, g);
-        expect(longest).toBeLessThanOrEqual(cap);
-        // Past the first few quick retries, never quicker than half the cap: a ten-minute outage
-        // costs at most twice the requests ten healthy minutes would.
-        for (const g of gaps.slice(6)) expect(g).toBeGreaterThanOrEqual(cap / 2 - 1);
-        expect(starts.length).toBeLessThanOrEqual((2 * 600_000) / cap + 8);
+  it("never asks a failing service more often than a healthy one", async () => {
+    // The complaint: the 2 s job poll was retried every ~1.3 s through an outage (a quick first
+    // retry, then half to all of a ceiling that grew to the interval).
+    for (const intervalMs of [300, 2_000, 10_000]) {
+      for (const error of [
+        new ApiError("network", "connection refused"),
+        new ApiError("timeout", "no answer"),
+        new ApiError("http", "HTTP 502"),
+        new ApiError("rate-limit", "rate limited (HTTP 429)", { status: 429 }),
+      ]) {
+        for (const draw of [0, 0.5, 0.999]) {
+          const count = async (fail: boolean) => {
+            const starts: number[] = [];
+            const p = createPoller({
+              fetch: async () => {
+                starts.push(Date.now());
+                if (fail) throw error;
+                return 1;
+              },
+              intervalMs,
+              random: () => draw,
+              clock,
+            });
+            p.start();
+            await vi.advanceTimersByTimeAsync(120_000);
+            p.stop();
+            return starts;
+          };
+          const healthy = await count(false);
+          const failing = await count(true);
+          const what = `${intervalMs} ms, ${error.kind}, draw ${draw}`;
+          expect(failing.length, what).toBeLessThanOrEqual(healthy.length);
+          const gaps = failing.slice(1).map((t, i) => t - (failing[i] ?? 0));
+          for (const g of gaps) expect(g, what).toBeGreaterThanOrEqual(Math.max(250, intervalMs * 0.9));
+        }
       }
     }
   });
@@ -301,39 +490,46 @@ describe("poller", () => {
           expect(p.getSnapshot().okWall).toBe(okBefore);
           await vi.advanceTimersByTimeAsync(downUntil - Date.now()); // the service answers again now
           const back = Date.now();
-          await vi.advanceTimersByTimeAsync(intervalMs);
+          // One interval, give or take its jitter (10 %), as a healthy poll would come.
+          await vi.advanceTimersByTimeAsync(intervalMs * 1.1);
           const s = p.getSnapshot();
           expect(s.failures, `interval ${intervalMs}, outage ${outageMs}, draw ${draw}`).toBe(0);
           expect(s.okWall).toBeGreaterThanOrEqual(back);
-          expect(s.okWall).toBeLessThanOrEqual(back + intervalMs);
+          expect(s.okWall).toBeLessThanOrEqual(back + intervalMs * 1.1);
           p.stop();
         }
       }
     }
   });
 
-  it("honours Retry-After as given, even when it is shorter than the backoff would be", async () => {
-    // A 429 with Retry-After: 3 on a 10 s page poll used to wait "the longer of the two" (up to
-    // 35 s on screen) while the status line said "retry after 3s".
-    const starts: number[] = [];
-    const p = createPoller({
-      fetch: async () => {
-        starts.push(Date.now());
-        throw new ApiError("rate-limit", "rate limited", { status: 429, retryAfterMs: 3000 });
-      },
-      intervalMs: 10_000,
-      jitter: 0,
-      random: () => 0.999,
-      clock,
-    });
-    const t0 = Date.now();
-    p.start();
-    await vi.advanceTimersByTimeAsync(0);
-    expect(p.getSnapshot().retryAt).toBe(t0 + 3000);
-    await vi.advanceTimersByTimeAsync(60_000);
-    p.stop();
-    const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    expect(new Set(gaps)).toEqual(new Set([3000])); // every time, also after many failures
+  it("lets a Retry-After make it ask later, never sooner: 0, a past date or less than the interval", async () => {
+    // The complaint: Retry-After: 0 (or a negative number, or a date in the past: a skewed clock)
+    // made a request every 250 ms, ~11 times the load of a healthy service.
+    for (const [retryAfterMs, gap] of [
+      [0, 10_000],
+      [3_000, 10_000],
+      [30_000, 30_000],
+      [600_000, 60_000], // capped
+    ] as const) {
+      const starts: number[] = [];
+      const p = createPoller({
+        fetch: async () => {
+          starts.push(Date.now());
+          throw new ApiError("rate-limit", "rate limited", { status: 429, retryAfterMs });
+        },
+        intervalMs: 10_000,
+        jitter: 0,
+        clock,
+      });
+      const t0 = Date.now();
+      p.start();
+      await vi.advanceTimersByTimeAsync(0);
+      expect(p.getSnapshot().retryAt).toBe(t0 + gap);
+      await vi.advanceTimersByTimeAsync(300_000);
+      p.stop();
+      const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
+      expect(new Set(gaps), `Retry-After ${retryAfterMs} ms`).toEqual(new Set([gap]));
+    }
   });
 
   it("marks failures in the snapshot and recovers to the normal interval", async () => {
@@ -356,16 +552,16 @@ describe("poller", () => {
     let s = p.getSnapshot();
     expect(s.failures).toBe(1);
     expect(s.failingSince).toBe(t0);
-    expect(s.retryAt).toBe(t0 + 750); // the first retry's ceiling is 1 s: 500 + 0.5 × 500
+    expect(s.retryAt).toBe(t0 + 2000);
     fail = false;
-    await vi.advanceTimersByTimeAsync(750);
+    await vi.advanceTimersByTimeAsync(2000);
     s = p.getSnapshot();
     expect(s).toMatchObject({ data: "ok", failures: 0, error: undefined, retryAt: undefined });
     expect(s.failingSince).toBeUndefined();
-    expect(s.okWall).toBe(t0 + 750);
+    expect(s.okWall).toBe(t0 + 2000);
     await vi.advanceTimersByTimeAsync(6000);
     const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
-    expect(gaps).toEqual([750, 2000, 2000, 2000]);
+    expect(gaps).toEqual([2000, 2000, 2000, 2000]);
     p.stop();
   });
 
