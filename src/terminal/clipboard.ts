@@ -20,8 +20,11 @@ const BEL = "\x07";
 
 /** The byte strings to write, in order, to put `text` on the terminal's clipboard. */
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
-  return throughMultiplexer(seq, env);
+  return throughMultiplexer(osc52Sequence(text), env);
+}
+
+function osc52Sequence(text: string): string {
+  return `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
 }
 
 export interface CopyResult {
@@ -58,7 +61,7 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
       // tmux sends the OSC 52 only to a terminal it knows can take one (its terminal-features):
       // the wrapped form as well reaches any other where `allow-passthrough` is on (tmux drops it
       // where it is off). Not the plain form: under `set-clipboard on` it would be a second buffer.
-      o.write(wrapForTmux(osc52(text, {})[0] as string));
+      o.write(wrapForTmux(osc52Sequence(text)));
       methods.push("tmux");
     } else {
       for (const s of osc52(text, env)) o.write(s);
