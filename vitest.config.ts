@@ -13,6 +13,15 @@ export default defineConfig({
     // which would hide (or fake) leaks and slow every render tenfold.
     // And render live as the bundle does (it stubs is-in-ci): with CI set, Ink would write
     // nothing until unmount, and tests of what reaches the terminal would see nothing.
-    env: { NODE_ENV: "production", CI: "false", CONTINUOUS_INTEGRATION: "false" },
+    // And not in the tmux or screen the tests may be run from: the App would copy into that tmux's
+    // paste buffer (tmux load-buffer) and ask it about notifications. The tmux tests start their own.
+    env: {
+      NODE_ENV: "production",
+      CI: "false",
+      CONTINUOUS_INTEGRATION: "false",
+      TMUX: "",
+      TMUX_PANE: "",
+      STY: "",
+    },
   },
 });

@@ -19,6 +19,8 @@
 // crashes on damaged bytes). So it is used only from a directory and file that belong to this
 // user and that no one else can write, never through a symlink, and only if its own checksum
 // (over the bytes and this build's id) matches; anything else means a normal, slower start.
+// First: SIGUSR1 must not open Node's debugger (src/no-inspector.ts).
+import "./no-inspector.js";
 import {
   closeSync,
   fstatSync,
@@ -54,13 +56,6 @@ const MAGIC_PARTIAL = Buffer.from("jobtopP8"); // a section written by a command
 /** The header's length: the checksum's size depends on the Node (digestLength). */
 const headerLength = () => MAGIC.length + digestLength() + 4;
 const KEEP = 8; // cache files kept: both kinds of run, other installs, Node versions, flag sets
-
-// Node opens its debugger (the inspector, on 127.0.0.1:9229) when the process gets SIGUSR1 and
-// prints "Debugger listening…" across the screen: any local user could then connect and run
-// code in jobtop, token and all (think shared login nodes). A listener of our own takes the
-// signal instead, on Node 20 and 24 alike (Node 22.14+ also has --disable-sigusr1, which a bin
-// cannot pass). As early as the bin can, to keep the window at start-up short.
-process.on("SIGUSR1", () => {});
 
 // V8's young generation starts at 1 MB a half and doubles whenever much of it survives a
 // scavenge, up to 16 MB (Node 20) or 64 MB (Node 24) a half, and keeps that size: with data

@@ -436,7 +436,8 @@ export class Monitor {
     this.setPage(facts.numPages);
   }
 
-  private noticeOf(text: string): void {
+  /** A line for the status line: what the monitor did by itself, or the notifier found (tmux). */
+  noticeOf(text: string): void {
     this.noticeSeq += 1;
     this.update({ notice: { text, seq: this.noticeSeq } });
   }

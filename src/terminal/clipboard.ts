@@ -1,11 +1,17 @@
-// Copy over SSH: OSC 52 to the terminal (wrapped for tmux, chunked for GNU screen), plus a local
-// clipboard tool when a display is present, spawned without a shell. Terminals never confirm an
-// OSC 52 copy, so we say "sent to the terminal clipboard", not "copied".
+// Copy over SSH: OSC 52 to the terminal (chunked for GNU screen), plus a local clipboard tool
+// when a display is present, spawned without a shell. Terminals never confirm an OSC 52 copy, so
+// we say "sent to the terminal clipboard", not "copied".
+//
+// In tmux, the copy goes through tmux (`tmux load-buffer -w`, src/terminal/tmux.ts): tmux 3.3+
+// drops an application's own OSC 52 under its default settings, but fills its paste buffer and
+// sends the outer terminal the OSC 52 itself on request. OSC 52 from us, wrapped and plain, is
+// the fallback when that fails (no tmux on PATH, tmux before 3.2).
 import { spawn } from "node:child_process";
 
 export type ClipboardMode = "auto" | "osc52" | "native" | "off";
 
-import { throughMultiplexer } from "./passthrough.js";
+import { throughMultiplexer, wrapForTmux } from "./passthrough.js";
+import { tmuxCopy } from "./tmux.js";
 
 export { SCREEN_CHUNK } from "./passthrough.js";
 
@@ -14,8 +20,11 @@ const BEL = "\x07";
 
 /** The byte strings to write, in order, to put `text` on the terminal's clipboard. */
 export function osc52(text: string, env: NodeJS.ProcessEnv = process.env): string[] {
-  const seq = `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
-  return throughMultiplexer(seq, env);
+  return throughMultiplexer(osc52Sequence(text), env);
+}
+
+function osc52Sequence(text: string): string {
+  return `${ESC}]52;c;${Buffer.from(text, "utf8").toString("base64")}${BEL}`;
 }
 
 export interface CopyResult {
@@ -30,6 +39,8 @@ export interface CopyOptions {
   write: (s: string) => void;
   platform?: NodeJS.Platform;
   spawnNative?: (cmd: string, args: string[], input: string) => Promise<boolean>;
+  /** In tmux: hands the text to tmux (tmux load-buffer -w); true when tmux took it. */
+  tmuxCopy?: (text: string) => Promise<boolean>;
 }
 
 /** Local clipboard tools to try, in order, when a display is present. */
@@ -46,8 +57,22 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
   if (o.mode === "off") return { ok: false, methods: [], message: "copy is off (--clipboard off)" };
   const methods: string[] = [];
   if (o.mode === "auto" || o.mode === "osc52") {
-    for (const s of osc52(text, env)) o.write(s);
-    methods.push(env.TMUX ? "OSC 52 (tmux: passthrough and plain)" : env.STY ? "OSC 52 (screen)" : "OSC 52");
+    if (env.TMUX && (await (o.tmuxCopy ?? ((t) => tmuxCopy(t, env)))(text))) {
+      // tmux sends the OSC 52 only to a terminal it knows can take one (its terminal-features):
+      // the wrapped form as well reaches any other where `allow-passthrough` is on (tmux drops it
+      // where it is off). Not the plain form: under `set-clipboard on` it would be a second buffer.
+      o.write(wrapForTmux(osc52Sequence(text)));
+      methods.push("tmux");
+    } else {
+      for (const s of osc52(text, env)) o.write(s);
+      methods.push(
+        env.TMUX
+          ? "OSC 52 (tmux load-buffer failed: passthrough and plain)"
+          : env.STY
+            ? "OSC 52 (screen)"
+            : "OSC 52",
+      );
+    }
   }
   const tried: string[] = [];
   if (o.mode === "auto" || o.mode === "native") {
@@ -68,10 +93,15 @@ export async function copyText(text: string, o: CopyOptions): Promise<CopyResult
     return { ok: false, methods, message };
   }
   const osc = methods.some((m) => m.startsWith("OSC 52"));
-  const tools = methods.filter((m) => !m.startsWith("OSC 52"));
+  const viaTmux = methods[0] === "tmux";
+  const tools = methods.filter((m) => !m.startsWith("OSC 52") && m !== "tmux");
   const parts = [];
+  if (viaTmux) parts.push("copied via tmux (paste buffer + clipboard)");
   if (osc) parts.push(`sent to the terminal clipboard via ${methods[0]}`);
-  if (tools.length > 0) parts.push(`${osc ? "and " : ""}copied with ${tools.join(", ")}`);
+  if (tools.length > 0)
+    parts.push(
+      viaTmux ? `and with ${tools.join(", ")}` : `${osc ? "and " : ""}copied with ${tools.join(", ")}`,
+    );
   return { ok: true, methods, message: parts.join(" ") };
 }
 

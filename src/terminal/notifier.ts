@@ -2,10 +2,17 @@
 // once make one summary, at most one notification per job per PER_JOB_MS (a later change waits
 // and is sent then, never dropped), and none while the terminal says it has the focus (the user
 // is looking at the screen, where the change shows anyway).
+//
+// In tmux, whose default (allow-passthrough off, tmux 3.3+) drops the terminal's notification
+// sequences without a word: tmux is asked once, at the first notification, and where it drops
+// them each one is the bell and a message in tmux's status line instead, and the status line
+// says once how to get desktop notifications.
 import type { ChangeEvent } from "../model/events.js";
 import { monotonicMs } from "../model/monotonic.js";
+import { maskSecrets } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 import { type NotifyKind, notificationSequence, notificationWrites, notifyText } from "./notify.js";
+import { tmuxDisplay, tmuxPassthrough } from "./tmux.js";
 
 export const PER_JOB_MS = 5_000;
 /** Changes that arrive this close together (the page's and a pin's answers) make one notification. */
@@ -13,6 +20,9 @@ export const GATHER_MS = 300;
 /** The bell rings at most once a second, whoever rings it (--bell, --notify bell). */
 export const BELL_MS = 1_000;
 const TITLE = "jobtop";
+/** Said once on jobtop's status line when tmux drops the notifications. */
+export const TMUX_HINT =
+  "tmux blocks desktop notifications: bell + tmux message instead (set -g allow-passthrough on, restart jobtop)";
 /** Statuses named in one job's line: the first and the last few. */
 const PATH_MAX = 4;
 
@@ -50,9 +60,19 @@ export interface NotifierOptions {
   write: (s: string) => void;
   labels: Record<number, string>;
   env?: NodeJS.ProcessEnv;
-  /** The shared bell, for kind "bell". */
+  /** The shared bell, for kind "bell" (and in tmux when it drops the sequences). */
   ring?: () => void;
   timers?: Timers;
+  /** A line for jobtop's status line. */
+  say?: (text: string) => void;
+  /** tmux, when $TMUX is set (src/terminal/tmux.ts; tests give their own). */
+  tmux?: TmuxOps;
+}
+
+/** What the notifier asks of tmux. */
+export interface TmuxOps {
+  passthrough(): Promise<"on" | "off" | "unknown">;
+  display(text: string): void;
 }
 
 interface Pending {
@@ -68,9 +88,23 @@ export class Notifier {
   private timer: unknown;
   /** What the terminal last said (DECSET 1004); undefined while it has said nothing. */
   private focused: boolean | undefined;
+  private readonly tmux: TmuxOps | undefined;
+  /** Whether tmux passes the sequences on: asked at the first notification, once. */
+  private tmuxPasses: Promise<boolean> | undefined;
+  private hinted = false;
+  private stopped = false;
 
   constructor(private readonly o: NotifierOptions) {
     this.t = o.timers ?? realTimers;
+    const env = o.env ?? process.env;
+    this.tmux =
+      o.tmux ??
+      (env.TMUX
+        ? {
+            passthrough: () => tmuxPassthrough(env),
+            display: (text) => void tmuxDisplay(text, env),
+          }
+        : undefined);
   }
 
   /** New status changes, oldest first. */
@@ -95,6 +129,7 @@ export class Notifier {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer !== undefined) this.t.clearTimeout(this.timer);
     this.timer = undefined;
     this.pending.clear();
@@ -134,16 +169,45 @@ export class Notifier {
 
   private send(ready: [string, Pending][]): void {
     if (this.o.kind === "bell") {
-      if (this.o.ring) this.o.ring();
-      else this.o.write("\x07");
+      this.ring();
       return;
     }
     // The text is cut short anyway: the first few jobs are named, however many changed.
     const lines = ready.slice(0, 4).map(([id, p]) => this.line(id, p));
     const body =
       ready.length === 1 ? (lines[0] as string) : `${ready.length} jobs changed: ${lines.join(", ")}`;
-    const seq = notificationSequence(this.o.kind, TITLE, notifyText(body));
-    for (const s of notificationWrites(seq, this.o.env)) this.o.write(s);
+    const text = notifyText(body);
+    const seq = notificationSequence(this.o.kind, TITLE, text);
+    const tmux = this.tmux;
+    if (!tmux) {
+      for (const s of notificationWrites(seq, this.o.env)) this.o.write(s);
+      return;
+    }
+    // Asked once; when tmux cannot say (not answering, or before 3.3, which passed everything
+    // through), the sequences go out as anywhere else.
+    this.tmuxPasses ??= tmux.passthrough().then(
+      (v) => v !== "off",
+      () => true,
+    );
+    void this.tmuxPasses.then((passes) => {
+      if (this.stopped) return;
+      if (passes) {
+        for (const s of notificationWrites(seq, this.o.env)) this.o.write(s);
+        return;
+      }
+      this.ring();
+      // On tmux's command line, where every user's ps shows it for a moment: masked.
+      tmux.display(`${TITLE}: ${maskSecrets(text)}`);
+      if (!this.hinted) {
+        this.hinted = true;
+        this.o.say?.(TMUX_HINT);
+      }
+    });
+  }
+
+  private ring(): void {
+    if (this.o.ring) this.o.ring();
+    else this.o.write("\x07");
   }
 
   /** "jb25w8 running → stopped"; the job's id when it has no displayID. */

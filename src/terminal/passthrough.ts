@@ -14,7 +14,7 @@ export function throughMultiplexer(seq: string, env: NodeJS.ProcessEnv = process
     // default since tmux 3.3; the plain one is what `set-clipboard on` takes for OSC 52 (its
     // default, `external`, ignores an application's). With both on, the terminal is told twice,
     // which is harmless for a copy and, for notifications, is why they are rate-limited.
-    return [`${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`, seq];
+    return [wrapForTmux(seq), seq];
   }
   if (env.STY) {
     // GNU screen: DCS chunks that screen forwards to the outer terminal one by one.
@@ -24,4 +24,9 @@ export function throughMultiplexer(seq: string, env: NodeJS.ProcessEnv = process
     return out;
   }
   return [seq];
+}
+
+/** `seq` wrapped for tmux's passthrough: DCS tmux; <sequence with every ESC doubled> ST. */
+export function wrapForTmux(seq: string): string {
+  return `${ESC}Ptmux;${seq.replaceAll(ESC, ESC + ESC)}${ST}`;
 }

@@ -24,7 +24,9 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   if (config.bell) ringOnChange(monitor, ring);
   const kind = pickNotify(config.notify);
   const notifier =
-    kind === "off" ? undefined : new Notifier({ kind, write, labels: config.statusLabels, ring });
+    kind === "off"
+      ? undefined
+      : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
   if (notifier) notifyOnChange(monitor, notifier);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);

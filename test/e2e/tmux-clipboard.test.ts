@@ -1,79 +1,57 @@
-// Copy inside a real tmux, with each of the two settings the README names. tmux 3.3+ defaults
-// to neither: `set-clipboard external` ignores an application's OSC 52, and `allow-passthrough`
-// is off. jobtop sends the sequence both plain and wrapped, so either setting on is enough:
-// - `set-clipboard on`: tmux takes the plain form into its own paste buffer (and would pass it
-//   on to a terminal that says it can set the clipboard);
+// Copy inside a real tmux. tmux 3.3+ by default takes neither of the OSC 52 forms an application
+// can write: `set-clipboard external` ignores a plain one, `allow-passthrough off` drops a wrapped
+// one. So jobtop hands the text to tmux itself (`tmux load-buffer -w`, tmux 3.2+): tmux keeps it in
+// its paste buffer and sends the outer terminal an OSC 52 of its own, whatever those two settings.
+// Where that fails (no tmux on PATH, a tmux before 3.2), jobtop sends OSC 52 plain and wrapped, and
+// either setting on is enough:
+// - `set-clipboard on`: tmux takes the plain form into its own paste buffer (and passes it on to a
+//   terminal that says it can set the clipboard);
 // - `allow-passthrough on`: tmux hands the wrapped form's inner sequence to the outer terminal.
-import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// The outer terminal is a tmux client attached in a pseudo-terminal, its bytes read raw.
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { JobSchema } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { jobUrls } from "../../src/model/urls.js";
-import { CLI, NODE, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
+import { CLI, NODE } from "../helpers/cli.js";
+import { requireTmux, skipWithoutTmux, startTmux, type Tmux } from "../helpers/tmux.js";
 import { type Session, startPty } from "./pty.js";
 
-const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
-
 let demo: DemoServer;
-let dir: string;
-let socket: string;
+let tmux: Tmux | undefined;
 let client: Session | undefined;
 
 beforeAll(async () => {
+  requireTmux();
   demo = await startDemoServer({ port: 0, tickMs: 0 });
 });
 afterAll(async () => {
-  await demo.close();
+  await demo?.close();
 });
 afterEach(() => {
   client?.kill("SIGKILL");
   client = undefined;
-  if (socket) spawnSync("tmux", ["-S", socket, "kill-server"]);
-  if (dir) rmSync(dir, { recursive: true, force: true });
+  tmux?.close();
+  tmux = undefined;
 });
 
-const tmux = (...args: string[]) =>
-  spawnSync("tmux", ["-S", socket, ...args], { encoding: "utf8", timeout: 5000 });
-
-/** jobtop in a detached tmux session whose config is only `settings`. */
-function startInTmux(settings: string): void {
-  dir = mkdtempSync(join(tmpdir(), "jobtop-tmux-"));
-  socket = join(dir, "sock");
-  const conf = join(dir, "tmux.conf");
-  writeFileSync(conf, `${settings}\n`);
-  execFileSync(
-    "tmux",
-    ["-S", socket, "-f", conf, "new-session", "-d", "-s", "t", "-x", "120", "-y", "30"].concat([
-      NODE,
-      CLI,
-      "--base-url",
-      demo.url,
-    ]),
-    {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        TERM: "xterm-256color",
-        LANG: "C.UTF-8",
-        JOBTOP_TOKEN: demo.token,
-        XDG_CACHE_HOME: TEST_CACHE_HOME,
-        XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-      },
-    },
-  );
+/** jobtop in a tmux whose config is `settings` (none: tmux's defaults), run by `prefix` if given. */
+function startInTmux(settings?: string, prefix: string[] = []): Tmux {
+  tmux = startTmux(prefix.concat(NODE, CLI, "--base-url", demo.url), {
+    settings,
+    env: { JOBTOP_TOKEN: demo.token },
+  });
+  return tmux;
 }
 
-async function paneShows(text: string, timeoutMs = 15_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const screen = tmux("capture-pane", "-p", "-t", "t").stdout ?? "";
-    if (screen.includes(text)) return screen;
-    if (Date.now() > until) throw new Error(`timed out waiting for ${text}; pane:\n${screen}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** An outer terminal: a tmux client attached in a pseudo-terminal. */
+async function attach(t: Tmux): Promise<Session> {
+  await t.paneShows("State timeline");
+  client = startPty("tmux", ["-S", t.socket, "attach", "-t", "t"], { cols: 120, rows: 30 });
+  await client.waitFor("State timeline", 10_000);
+  return client;
 }
 
 /** The first URL of the first job on page 1 (the selected row): what `c` then `1` copies. */
@@ -87,39 +65,77 @@ async function firstUrl(): Promise<string> {
   return url;
 }
 
-async function copyFirstUrl(): Promise<void> {
-  await paneShows("State timeline");
-  tmux("send-keys", "-t", "t", "c");
-  await paneShows("Copy which?");
-  tmux("send-keys", "-t", "t", "1");
-  await paneShows("sent to the terminal clipboard");
+/** Copies the first URL; the status line then. */
+async function copyFirstUrl(t: Tmux, says: string): Promise<string> {
+  await t.paneShows("State timeline");
+  t.run("send-keys", "-t", "t", "c");
+  await t.paneShows("Copy which?");
+  t.run("send-keys", "-t", "t", "1");
+  return t.paneShows(says);
 }
 
-describe.skipIf(!hasTmux)("copy in a real tmux", () => {
-  it("with set-clipboard on (passthrough off): tmux's paste buffer gets the URL", async () => {
-    startInTmux("set -g set-clipboard on\nset -g allow-passthrough off");
+/** tmux's paste buffer, once it holds `want` (or after 5 s). */
+async function pasteBuffer(t: Tmux, want: string): Promise<string | undefined> {
+  const until = Date.now() + 5000;
+  let buffer = t.run("show-buffer");
+  while (buffer.stdout !== want && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 100));
+    buffer = t.run("show-buffer");
+  }
+  return buffer.status === 0 ? buffer.stdout : undefined;
+}
+
+/** An OSC 52 carrying `text`, from whoever wrote it (tmux writes `52;;`, jobtop `52;c;`). */
+const osc52Of = (text: string) => new RegExp(`\\x1b\\]52;c?;${Buffer.from(text).toString("base64")}`);
+
+describe.skipIf(skipWithoutTmux)("copy in a real tmux", () => {
+  it("with tmux's defaults: tmux's paste buffer holds the URL and tmux sends the outer terminal the OSC 52", async () => {
+    const t = startInTmux();
     const url = await firstUrl();
-    await copyFirstUrl();
-    const until = Date.now() + 5000;
-    let buffer = tmux("show-buffer");
-    while (buffer.stdout !== url && Date.now() < until) {
-      await new Promise((r) => setTimeout(r, 100));
-      buffer = tmux("show-buffer");
-    }
-    expect(buffer.stdout).toBe(url);
+    const outer = await attach(t);
+    const line = await copyFirstUrl(t, "copied via tmux (paste buffer + clipboard)");
+    expect(line).not.toContain("sent to the terminal clipboard");
+    expect(await pasteBuffer(t, url)).toBe(url);
+    await outer.waitFor(() => osc52Of(url).test(outer.raw()), 5000);
+  });
+
+  it("with set-clipboard on (passthrough off): tmux's paste buffer gets the URL", async () => {
+    const t = startInTmux("set -g set-clipboard on\nset -g allow-passthrough off");
+    const url = await firstUrl();
+    await copyFirstUrl(t, "copied via tmux");
+    expect(await pasteBuffer(t, url)).toBe(url);
   });
 
   it("with allow-passthrough on (set-clipboard off): the outer terminal gets the OSC 52", async () => {
-    startInTmux("set -g set-clipboard off\nset -g allow-passthrough on");
+    const t = startInTmux("set -g set-clipboard off\nset -g allow-passthrough on");
     const url = await firstUrl();
-    await paneShows("State timeline");
-    // An outer terminal: a tmux client attached in a pseudo-terminal, its bytes read raw.
-    client = startPty("tmux", ["-S", socket, "attach", "-t", "t"], { cols: 120, rows: 30 });
-    await client.waitFor("State timeline", 10_000);
-    await copyFirstUrl();
-    const want = `\x1b]52;c;${Buffer.from(url).toString("base64")}`;
-    await client.waitFor(() => client?.raw().includes(want) ?? false, 5000);
-    // set-clipboard off: tmux kept nothing itself.
-    expect(tmux("show-buffer").status).not.toBe(0);
+    const outer = await attach(t);
+    await copyFirstUrl(t, "copied via tmux");
+    await outer.waitFor(() => osc52Of(url).test(outer.raw()), 5000);
+    expect(await pasteBuffer(t, url)).toBe(url);
+  });
+
+  it("where tmux load-buffer fails (a tmux before 3.2): OSC 52 as before, and the status line says so", async () => {
+    // A `tmux` first on jobtop's PATH that refuses the command, as a tmux without load-buffer -w does.
+    const bin = mkdtempSync(join(tmpdir(), "jobtop-old-tmux-"));
+    try {
+      writeFileSync(
+        join(bin, "tmux"),
+        "#!/bin/sh\necho 'usage: load-buffer [-b buffer-name] path' >&2\nexit 1\n",
+      );
+      chmodSync(join(bin, "tmux"), 0o755);
+      const t = startInTmux("set -g set-clipboard off\nset -g allow-passthrough on", [
+        "env",
+        `PATH=${bin}:${process.env.PATH}`,
+      ]);
+      const url = await firstUrl();
+      const outer = await attach(t);
+      await copyFirstUrl(t, "sent to the terminal clipboard via OSC 52 (tmux load-buffer failed");
+      const own = `\x1b]52;c;${Buffer.from(url).toString("base64")}`;
+      await outer.waitFor(() => outer.raw().includes(own), 5000);
+      expect(t.run("show-buffer").status).not.toBe(0); // tmux kept nothing: set-clipboard off
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 });

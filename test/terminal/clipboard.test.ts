@@ -126,7 +126,39 @@ describe("copyText", () => {
     expect(r.message).toMatch(/no display/);
   });
 
-  it("auto with a display sends OSC 52 through tmux and uses the local tool", async () => {
+  it("in tmux, hands the text to tmux (load-buffer), writes only the wrapped OSC 52, and says so", async () => {
+    const written: string[] = [];
+    const toTmux: string[] = [];
+    const r = await copyText("hello", {
+      mode: "auto",
+      env: { TMUX: "/tmp/t,1,0" },
+      platform: "linux",
+      write: (s) => written.push(s),
+      tmuxCopy: async (text) => {
+        toTmux.push(text);
+        return true;
+      },
+    });
+    expect(toTmux).toEqual(["hello"]);
+    // The wrapped form only (for allow-passthrough on): a plain one would be a second tmux buffer.
+    expect(written).toHaveLength(1);
+    expect(written[0]?.startsWith(`${ESC}Ptmux;${ESC}${ESC}]52;c;`)).toBe(true);
+    expect(r).toEqual({ ok: true, methods: ["tmux"], message: "copied via tmux (paste buffer + clipboard)" });
+  });
+
+  it("in tmux with a display: tmux and the local tool", async () => {
+    const r = await copyText("hello", {
+      mode: "auto",
+      env: { TMUX: "/tmp/t,1,0", WAYLAND_DISPLAY: "wayland-0" },
+      platform: "linux",
+      write: () => {},
+      tmuxCopy: async () => true,
+      spawnNative: async () => true,
+    });
+    expect(r.message).toBe("copied via tmux (paste buffer + clipboard) and with wl-copy");
+  });
+
+  it("in tmux where load-buffer fails (before 3.2, no tmux): OSC 52 wrapped and plain, and the local tool", async () => {
     const written: string[] = [];
     const calls: string[][] = [];
     const r = await copyText("hello", {
@@ -134,6 +166,7 @@ describe("copyText", () => {
       env: { TMUX: "/tmp/t,1,0", WAYLAND_DISPLAY: "wayland-0", DISPLAY: ":0" },
       platform: "linux",
       write: (s) => written.push(s),
+      tmuxCopy: async () => false,
       spawnNative: async (cmd, args) => {
         calls.push([cmd, ...args]);
         return true;
@@ -141,11 +174,29 @@ describe("copyText", () => {
     });
     expect(written).toHaveLength(2);
     expect(calls).toEqual([["wl-copy"]]);
-    expect(r.methods).toEqual(["OSC 52 (tmux: passthrough and plain)", "wl-copy"]);
+    expect(r.methods).toEqual(["OSC 52 (tmux load-buffer failed: passthrough and plain)", "wl-copy"]);
     expect(r.message).toBe(
-      "sent to the terminal clipboard via OSC 52 (tmux: passthrough and plain) and copied with wl-copy",
+      "sent to the terminal clipboard via OSC 52 (tmux load-buffer failed: passthrough and plain) and copied with wl-copy",
     );
     expect(r.message).not.toMatch(/^copied/);
+  });
+
+  it("native mode in tmux asks no tmux; off asks nothing", async () => {
+    const ask = async () => {
+      throw new Error("must not ask tmux");
+    };
+    const env = { TMUX: "/tmp/t,1,0", DISPLAY: ":0" };
+    const native = await copyText("x", {
+      mode: "native",
+      env,
+      platform: "linux",
+      write: () => {},
+      tmuxCopy: ask,
+      spawnNative: async () => true,
+    });
+    expect(native.message).toBe("copied with xclip");
+    const off = await copyText("x", { mode: "off", env, write: () => {}, tmuxCopy: ask });
+    expect(off.ok).toBe(false);
   });
 
   it("uses pbcopy on macOS without DISPLAY", async () => {

@@ -2,7 +2,14 @@
 // 5 s (a later change waits, and is sent, not dropped), none while the terminal has the focus.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { ChangeEvent } from "../../src/model/events.js";
-import { createBell, GATHER_MS, Notifier, PER_JOB_MS, type Timers } from "../../src/terminal/notifier.js";
+import {
+  createBell,
+  GATHER_MS,
+  Notifier,
+  PER_JOB_MS,
+  type Timers,
+  TMUX_HINT,
+} from "../../src/terminal/notifier.js";
 
 const LABELS = { 6: "queued", 1: "starting", 2: "running", 3: "stopped" };
 const timers: Timers = {
@@ -134,5 +141,125 @@ describe("Notifier", () => {
     n.add([ev("1", 2, 3)]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(out).toEqual([]);
+  });
+});
+
+describe("Notifier in tmux", () => {
+  type Answer = "on" | "off" | "unknown" | "fails";
+  function inTmux(answer: Answer) {
+    const out: string[] = [];
+    const shown: string[] = [];
+    const said: string[] = [];
+    let asked = 0;
+    const n = new Notifier({
+      kind: "osc9",
+      write: (s) => out.push(s),
+      labels: LABELS,
+      env: { TMUX: "/tmp/t,1,0" },
+      timers,
+      ring: () => out.push("BEL"),
+      say: (t) => said.push(t),
+      tmux: {
+        passthrough: async () => {
+          asked++;
+          if (answer === "fails") throw new Error("no tmux");
+          return answer;
+        },
+        display: (t) => shown.push(t),
+      },
+    });
+    return { n, out, shown, said, asked: () => asked };
+  }
+
+  it("allow-passthrough off: the bell and tmux's status line instead, the hint once, tmux asked once", async () => {
+    const { n, out, shown, said, asked } = inTmux("off");
+    n.add([ev("1", 2, 3)]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    expect(out).toEqual(["BEL"]);
+    expect(shown).toEqual(["jobtop: jb1 running → stopped"]);
+    expect(said).toEqual([TMUX_HINT]);
+    expect(TMUX_HINT).toContain("set -g allow-passthrough on");
+    n.add([ev("2", 6, 1)]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    expect(out).toEqual(["BEL", "BEL"]);
+    expect(shown).toEqual(["jobtop: jb1 running → stopped", "jobtop: jb2 queued → starting"]);
+    expect(said).toHaveLength(1);
+    expect(asked()).toBe(1);
+  });
+
+  it("allow-passthrough on: the sequences, wrapped and plain, and nothing else", async () => {
+    const { n, out, shown, said } = inTmux("on");
+    n.add([ev("1", 2, 3)]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    expect(out).toHaveLength(2);
+    expect(out[0]).toMatch(/^\x1bPtmux;\x1b\x1b\]9;jobtop: jb1 running → stopped\x07\x1b\\$/);
+    expect(out[1]).toBe("\x1b]9;jobtop: jb1 running → stopped\x07");
+    expect(shown).toEqual([]);
+    expect(said).toEqual([]);
+  });
+
+  it.each(["unknown", "fails"] as const)(
+    "tmux cannot say (%s): the sequences as anywhere else",
+    async (a) => {
+      const { n, out, shown } = inTmux(a);
+      n.add([ev("1", 2, 3)]);
+      await vi.advanceTimersByTimeAsync(GATHER_MS);
+      expect(out).toHaveLength(2);
+      expect(shown).toEqual([]);
+    },
+  );
+
+  it("nothing once stopped, though tmux answers after", async () => {
+    let answer: (v: "off") => void = () => {};
+    const out: string[] = [];
+    const shown: string[] = [];
+    const n = new Notifier({
+      kind: "osc9",
+      write: (s) => out.push(s),
+      labels: LABELS,
+      env: { TMUX: "/tmp/t,1,0" },
+      timers,
+      tmux: {
+        passthrough: () => new Promise((r) => (answer = r)),
+        display: (t) => shown.push(t),
+      },
+    });
+    n.add([ev("1", 2, 3)]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    n.stop();
+    answer("off");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(out).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+
+  it("masks a secret in what goes on tmux's command line", async () => {
+    const { n, shown } = inTmux("off");
+    n.add([ev("1", 2, 3, "https://u:hunter2pass@gw.example/x")]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    expect(shown[0]).not.toContain("hunter2pass");
+  });
+
+  it("the bell kind asks tmux nothing", async () => {
+    let asked = 0;
+    const out: string[] = [];
+    const n = new Notifier({
+      kind: "bell",
+      write: (s) => out.push(s),
+      labels: LABELS,
+      env: { TMUX: "/tmp/t,1,0" },
+      timers,
+      tmux: {
+        passthrough: async () => {
+          asked++;
+          return "off";
+        },
+        display: () => {},
+      },
+    });
+    n.add([ev("1", 2, 3)]);
+    await vi.advanceTimersByTimeAsync(GATHER_MS);
+    expect(out).toEqual(["\x07"]);
+    expect(asked).toBe(0);
   });
 });
