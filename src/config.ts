@@ -5,6 +5,7 @@
 
 import * as z from "zod/mini";
 import { parseJobId } from "./model/ids.js";
+import { proxyProblem, showProxy } from "./model/proxy-url.js";
 import { isClean } from "./model/sanitize.js";
 import { transform } from "./zod.js";
 
@@ -86,17 +87,16 @@ function isLoopback(hostname: string): boolean {
   );
 }
 
-/** A proxy: an http(s) URL, or "none" to ignore the proxy variables of the environment. */
+/**
+ * A proxy: an http(s) URL, or "none" to ignore the proxy variables of the environment. What is
+ * wrong is said with the value's credentials masked (model/proxy-url.ts).
+ */
 export function checkProxy(v: string): { proxy: string } | { error: string } {
   if (v === "none") return { proxy: v };
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return { error: `expected an http:// or https:// URL, or "none", got ${show(v)}` };
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:")
-    return { error: `must be an http:// or https:// URL (or "none"), got "${u.protocol}"` };
+  const problem = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? proxyProblem(v) : "not a proxy URL";
+  if (problem === "not a proxy URL")
+    return { error: `expected an http:// or https:// URL, or "none", got ${showProxy(v)}` };
+  if (problem) return { error: `${problem} (or "none"): ${showProxy(v)}` };
   return { proxy: v };
 }
 

@@ -2,8 +2,9 @@
 // where each setting comes from; the token's source, never the token), and a starter file.
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { envProxies, maskProxy } from "../api/transport.js";
+import { envProxies } from "../api/transport.js";
 import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
+import { maskProxy } from "../model/proxy-url.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import { STARTER } from "./starter.js";
