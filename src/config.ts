@@ -129,6 +129,9 @@ export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
 /** Names in one table: more than any service has codes, few enough to lay out in no time. */
 export const MAX_LABELS = 1000;
 
+/** Pins a run may hold: each one off the page costs a request per page interval (poll/pins.ts). */
+export const MAX_PINS = 20;
+
 /** A name for a status or protocol code: short, printable, and not blank. */
 export function checkLabel(code: string, name: unknown): { code: number; name: string } | string {
   if (!/^-?\d{1,9}$/.test(code.trim())) return `${show(code)} is not a code: use a whole number like 6`;
@@ -179,7 +182,10 @@ export interface Settings {
   notify?: NotifyMode;
   hyperlinks?: "auto" | "on" | "off";
   title?: boolean;
+  /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
   pins?: string[];
+  /** Jobs to pin besides `pins` (--pin): they add to the list in force, each id once. */
+  morePins?: string[];
   columns?: ListColumn[];
   proxy?: string;
   caFile?: string;
@@ -351,7 +357,8 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     notify: c.notify,
     hyperlinks: c.hyperlinks,
     title: c.title,
-    pins: c.pins,
+    // --pin adds to the config file's pins (resolveSettings); meow gives [] when none is given.
+    morePins: c.pins?.length ? c.pins : undefined,
   };
   if (c.statusLabels !== undefined) {
     const labels = parseLabelList(c.statusLabels);
@@ -378,7 +385,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
   return s;
 }
 
-type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels">;
+type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels" | "morePins">;
 const SCALARS: readonly Scalar[] = [
   "baseUrl",
   "token",
@@ -441,6 +448,7 @@ export function resolveSettings(
       from.protocolLabels[Number(code)] = l.name;
     }
   }
+  s.pins = pinsInForce(layers, s.pins, from);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
     if (!s.baseUrl)
@@ -481,6 +489,34 @@ export function resolveSettings(
     token: opts.demo ? undefined : s.token,
     from,
   };
+}
+
+/**
+ * The pins of the highest layer that sets them (a profile's replace the file's top level's: job
+ * ids belong to one service), then those each layer adds (--pin), each id once, at most MAX_PINS.
+ */
+function pinsInForce(layers: readonly Layer[], base: string[] | undefined, from: Resolved["from"]): string[] {
+  const pins: string[] = [];
+  const add = (ids: readonly string[] | undefined) => {
+    for (const id of ids ?? []) if (!pins.includes(id)) pins.push(id);
+  };
+  add(base);
+  const adders: string[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const l = layers[i] as Layer;
+    if (!l.settings.morePins?.length) continue;
+    add(l.settings.morePins);
+    adders.push(l.name === "flags" ? "--pin" : l.name);
+  }
+  // Named by where they came from: "profile prod + --pin" (an empty list, as --demo's, names none).
+  if (base?.length) adders.unshift(from.pins ?? "?");
+  from.pins = adders.length > 0 ? adders.join(" + ") : undefined;
+  if (pins.length > MAX_PINS) {
+    throw new ConfigError(
+      `${from.pins ?? "--pin"}: ${pins.length} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+    );
+  }
+  return pins;
 }
 
 /**

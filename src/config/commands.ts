@@ -92,6 +92,11 @@ function describe(r: Resolved, loaded: Loaded, env: Record<string, string | unde
   rows.push(["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")]);
   rows.push(["clipboard", c.clipboard, origin("clipboard")]);
   rows.push(["bell", String(c.bell), origin("bell")]);
+  rows.push([
+    "pins",
+    c.pins.length ? c.pins.join(", ") : "(none)",
+    c.pins.length ? origin("pins") : undefined,
+  ]);
   rows.push(proxyRow(c.proxy, c.demo, origin("proxy"), env));
   rows.push([
     "ca_file",

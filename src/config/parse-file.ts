@@ -16,6 +16,7 @@ import {
   checkProxy,
   DURATION_RANGES,
   MAX_LABELS,
+  MAX_PINS,
   type NotifyMode,
   type Settings,
   show,
@@ -188,8 +189,13 @@ function settingsSchema(dir: string) {
               ? parseJobId(String(x))
               : undefined;
         if (id === undefined) return fail(ctx, `expected job ids (digits), got ${kind(x)}`);
-        ids.push(id);
+        if (!ids.includes(id)) ids.push(id);
       }
+      if (ids.length > MAX_PINS)
+        return fail(
+          ctx,
+          `${ids.length} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+        );
       return ids;
     }),
     proxy: field((v, ctx) => {

@@ -24,6 +24,8 @@ export const DEMO_STATUS_LABELS: Record<number, string> = {
  * user's [status] and [protocols] tables do.
  */
 export const DEMO_PROFILE = {
+  // The config file's pins name jobs of the user's own service, not the demo's.
+  pins: [] as string[],
   statusLabels: DEMO_STATUS_LABELS,
   protocolLabels: { 1: "tcp", 2: "udp" } as Record<number, string>,
 };
