@@ -283,7 +283,10 @@ export const RawConfigSchema = z.object({
         transform((v: string, ctx) => {
           const id = parseJobId(v);
           if (id === undefined) {
-            ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+            ctx.addIssue({
+              code: "custom",
+              message: `--pin: expected a job id (a whole number), got "${v}"`,
+            });
             return z.NEVER;
           }
           return id;

@@ -188,7 +188,7 @@ function settingsSchema(dir: string) {
             : typeof x === "number" && Number.isSafeInteger(x)
               ? parseJobId(String(x))
               : undefined;
-        if (id === undefined) return fail(ctx, `expected job ids (digits), got ${kind(x)}`);
+        if (id === undefined) return fail(ctx, `expected job ids (whole numbers), got ${kind(x)}`);
         if (!ids.includes(id)) ids.push(id);
       }
       if (ids.length > MAX_PINS)
