@@ -129,7 +129,7 @@ export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
 /** Names in one table: more than any service has codes, few enough to lay out in no time. */
 export const MAX_LABELS = 1000;
 
-/** Pins a run may hold: each one off the page costs a request per page interval (poll/pins.ts). */
+/** Pins a run may hold: each one off the page costs a request per list interval (poll/pins.ts). */
 export const MAX_PINS = 20;
 
 /** A name for a status or protocol code: short, printable, and not blank. */
@@ -499,9 +499,10 @@ export function resolveSettings(
  * ids belong to one service), then those each layer adds (--pin), each id once, at most MAX_PINS.
  */
 function pinsInForce(layers: readonly Layer[], base: string[] | undefined, from: Resolved["from"]): string[] {
-  const pins: string[] = [];
+  // A set, in order: a command line may carry thousands of --pin.
+  const pins = new Set<string>();
   const add = (ids: readonly string[] | undefined) => {
-    for (const id of ids ?? []) if (!pins.includes(id)) pins.push(id);
+    for (const id of ids ?? []) pins.add(id);
   };
   add(base);
   const adders: string[] = [];
@@ -514,12 +515,12 @@ function pinsInForce(layers: readonly Layer[], base: string[] | undefined, from:
   // Named by where they came from: "profile prod + --pin" (an empty list, as --demo's, names none).
   if (base?.length) adders.unshift(from.pins ?? "?");
   from.pins = adders.length > 0 ? adders.join(" + ") : undefined;
-  if (pins.length > MAX_PINS) {
+  if (pins.size > MAX_PINS) {
     throw new ConfigError(
-      `${from.pins ?? "--pin"}: ${pins.length} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+      `${from.pins ?? "--pin"}: ${pins.size} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
     );
   }
-  return pins;
+  return Array.from(pins);
 }
 
 /**

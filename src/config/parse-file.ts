@@ -180,7 +180,8 @@ function settingsSchema(dir: string) {
     ),
     pins: field((v, ctx) => {
       if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
-      const ids: string[] = [];
+      // A set: a file may list 100 000 ids (each once, then counted).
+      const ids = new Set<string>();
       for (const x of v) {
         const id =
           typeof x === "string"
@@ -189,14 +190,14 @@ function settingsSchema(dir: string) {
               ? parseJobId(String(x))
               : undefined;
         if (id === undefined) return fail(ctx, `expected job ids (whole numbers), got ${kind(x)}`);
-        if (!ids.includes(id)) ids.push(id);
+        ids.add(id);
       }
-      if (ids.length > MAX_PINS)
+      if (ids.size > MAX_PINS)
         return fail(
           ctx,
-          `${ids.length} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+          `${ids.size} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
         );
-      return ids;
+      return Array.from(ids);
     }),
     proxy: field((v, ctx) => {
       const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
