@@ -9,7 +9,7 @@ import { type LoadInput, loadConfig } from "./config/load.js";
 import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
 import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
-import { FLAGS, type Flags, quickFlags } from "./flags.js";
+import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
@@ -157,7 +157,9 @@ function checkUnknownFlags(argv: string[]): void {
     const m = /^--(?:no-)?([^=]+)/.exec(a);
     // Named as typed: "--no-color", not "--color".
     if (m?.[1] && !KNOWN.has(m[1])) fail(`unknown option ${a.split("=")[0]} (see jobtop --help)`);
-    if (/^-[^-]/.test(a) && a !== "-h" && a !== "-v") fail(`unknown option ${a} (see jobtop --help)`);
+    // A negative number is a word (`get -5`: a service may use negative ids), as meow reads it.
+    if (/^-[^-]/.test(a) && a !== "-h" && a !== "-v" && !NEGATIVE_NUMBER.test(a))
+      fail(`unknown option ${a} (see jobtop --help)`);
   }
 }
 

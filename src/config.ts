@@ -5,6 +5,7 @@
 
 import * as z from "zod/mini";
 import { parseJobId } from "./model/ids.js";
+import { proxyProblem, showProxy } from "./model/proxy-url.js";
 import { isClean } from "./model/sanitize.js";
 import { transform } from "./zod.js";
 
@@ -86,17 +87,16 @@ function isLoopback(hostname: string): boolean {
   );
 }
 
-/** A proxy: an http(s) URL, or "none" to ignore the proxy variables of the environment. */
+/**
+ * A proxy: an http(s) URL, or "none" to ignore the proxy variables of the environment. What is
+ * wrong is said with the value's credentials masked (model/proxy-url.ts).
+ */
 export function checkProxy(v: string): { proxy: string } | { error: string } {
   if (v === "none") return { proxy: v };
-  let u: URL;
-  try {
-    u = new URL(v);
-  } catch {
-    return { error: `expected an http:// or https:// URL, or "none", got ${show(v)}` };
-  }
-  if (u.protocol !== "http:" && u.protocol !== "https:")
-    return { error: `must be an http:// or https:// URL (or "none"), got "${u.protocol}"` };
+  const problem = /^[a-z][a-z0-9+.-]*:\/\//i.test(v) ? proxyProblem(v) : "not a proxy URL";
+  if (problem === "not a proxy URL")
+    return { error: `expected an http:// or https:// URL, or "none", got ${showProxy(v)}` };
+  if (problem) return { error: `${problem} (or "none"): ${showProxy(v)}` };
   return { proxy: v };
 }
 
@@ -128,6 +128,9 @@ export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
 
 /** Names in one table: more than any service has codes, few enough to lay out in no time. */
 export const MAX_LABELS = 1000;
+
+/** Pins a run may hold: each one off the page costs a request per list interval (poll/pins.ts). */
+export const MAX_PINS = 20;
 
 /** A name for a status or protocol code: short, printable, and not blank. */
 export function checkLabel(code: string, name: unknown): { code: number; name: string } | string {
@@ -194,7 +197,10 @@ export interface Settings {
   notify?: NotifyMode;
   hyperlinks?: "auto" | "on" | "off";
   title?: boolean;
+  /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
   pins?: string[];
+  /** Jobs to pin besides `pins` (--pin): they add to the list in force, each id once. */
+  morePins?: string[];
   columns?: ListColumn[];
   proxy?: string;
   caFile?: string;
@@ -293,7 +299,10 @@ export const RawConfigSchema = z.object({
         transform((v: string, ctx) => {
           const id = parseJobId(v);
           if (id === undefined) {
-            ctx.addIssue({ code: "custom", message: `--pin: expected a job id (digits), got "${v}"` });
+            ctx.addIssue({
+              code: "custom",
+              message: `--pin: expected a job id (a whole number), got "${v}"`,
+            });
             return z.NEVER;
           }
           return id;
@@ -369,7 +378,8 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     notify: c.notify,
     hyperlinks: c.hyperlinks,
     title: c.title,
-    pins: c.pins,
+    // --pin adds to the config file's pins (resolveSettings); meow gives [] when none is given.
+    morePins: c.pins?.length ? c.pins : undefined,
   };
   if (c.statusLabels !== undefined) {
     const labels = parseLabelList(c.statusLabels);
@@ -396,7 +406,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
   return s;
 }
 
-type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels" | "portNames">;
+type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels" | "portNames" | "morePins">;
 const SCALARS: readonly Scalar[] = [
   "baseUrl",
   "token",
@@ -465,6 +475,7 @@ export function resolveSettings(
       from.portNames[Number(port)] = l.name;
     }
   }
+  s.pins = pinsInForce(layers, s.pins, from);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
     if (!s.baseUrl)
@@ -506,6 +517,35 @@ export function resolveSettings(
     token: opts.demo ? undefined : s.token,
     from,
   };
+}
+
+/**
+ * The pins of the highest layer that sets them (a profile's replace the file's top level's: job
+ * ids belong to one service), then those each layer adds (--pin), each id once, at most MAX_PINS.
+ */
+function pinsInForce(layers: readonly Layer[], base: string[] | undefined, from: Resolved["from"]): string[] {
+  // A set, in order: a command line may carry thousands of --pin.
+  const pins = new Set<string>();
+  const add = (ids: readonly string[] | undefined) => {
+    for (const id of ids ?? []) pins.add(id);
+  };
+  add(base);
+  const adders: string[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const l = layers[i] as Layer;
+    if (!l.settings.morePins?.length) continue;
+    add(l.settings.morePins);
+    adders.push(l.name === "flags" ? "--pin" : l.name);
+  }
+  // Named by where they came from: "profile prod + --pin" (an empty list, as --demo's, names none).
+  if (base?.length) adders.unshift(from.pins ?? "?");
+  from.pins = adders.length > 0 ? adders.join(" + ") : undefined;
+  if (pins.size > MAX_PINS) {
+    throw new ConfigError(
+      `${from.pins ?? "--pin"}: ${pins.size} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+    );
+  }
+  return Array.from(pins);
 }
 
 /**

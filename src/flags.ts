@@ -50,9 +50,15 @@ function kebab(name: string): string {
 const BY_OPTION = new Map<string, Name>(Object.keys(FLAGS).map((n) => [kebab(n), n as Name]));
 
 /**
+ * A negative number: yargs-parser's own pattern. meow reads it as a word or a flag's value, not
+ * as a short flag: `get -5` (a service may use negative job ids), `--pin -5`.
+ */
+export const NEGATIVE_NUMBER = /^-([0-9]+(\.[0-9]+)?|\.[0-9]+)$/;
+
+/**
  * The flags and the words (`input`) of a command line, as meow would read them, or undefined when
  * it is not one of the plain forms read here: `--name value` and `--name=value` for a string flag
- * (a value that does not start with "-" or a quote), `--name` and `--no-name` for a boolean, each flag once
+ * (a value that does not start with "-", but for a negative number, or a quote), `--name` and `--no-name` for a boolean, each flag once
  * (--pin as often as given), and words. Anything else (--help, --version, `--`, short flags, a
  * repeated flag, a value that looks like a flag, "true" or "false" after a boolean…) is meow's, with
  * its behaviour and its messages. test/cli/flags.test.ts checks that both read the same.
@@ -63,7 +69,7 @@ export function quickFlags(argv: readonly string[]): { input: string[]; flags: F
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i] as string;
     if (!a.startsWith("--")) {
-      if (a.startsWith("-")) return;
+      if (a.startsWith("-") && !NEGATIVE_NUMBER.test(a)) return;
       input.push(a);
       continue;
     }
@@ -90,7 +96,8 @@ export function quickFlags(argv: readonly string[]): { input: string[]; flags: F
     }
     // yargs-parser takes the quotes off `--name="value"` (a Dockerfile's exec form, cmd.exe and
     // systemd pass them on): a value that starts with a quote is meow's.
-    if (value === "" || value.startsWith("-") || /^[\s"']|\s$/.test(value)) return;
+    if (value === "" || (value.startsWith("-") && !NEGATIVE_NUMBER.test(value)) || /^[\s"']|\s$/.test(value))
+      return;
     if (spec.isMultiple) {
       const list = (flags[`${name}\0`] as string[] | undefined) ?? [];
       list.push(value);

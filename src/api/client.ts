@@ -5,7 +5,7 @@
 import * as z from "zod/mini";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
-import { ApiError, isApiError, redactError } from "./errors.js";
+import { ApiError, isApiError, proxyAuthError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, onNewConnection, type Reply } from "./http-get.js";
 import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
@@ -84,7 +84,8 @@ export function createClient(opts: ClientOptions): JobClient {
     try {
       return await get(url, { headers, signal });
     } catch (e) {
-      if (signal.aborted || onNewConnection(e)) throw e;
+      // A proxy's 407 (undici-fetch.ts) is an answer, not a dropped socket: asking again is no use.
+      if (signal.aborted || onNewConnection(e) || (e instanceof ApiError && e.kind === "proxy")) throw e;
       return await get(url, { headers, signal });
     }
   }
@@ -271,11 +272,6 @@ function redirectTarget(res: Reply): URL | undefined {
   } catch {
     return undefined; // an unusable Location: reported as the bare 3xx status
   }
-}
-
-function proxyAuthError(): ApiError {
-  const words = "a proxy on the way asks for its own login (HTTP 407 Proxy Authentication Required)";
-  return new ApiError("proxy", words, { status: 407 });
 }
 
 function statusError(res: Reply): ApiError {

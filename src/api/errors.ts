@@ -33,6 +33,15 @@ export class ApiError extends Error {
   }
 }
 
+/** A proxy on the way wants its own login: a 407 to a request, or to a tunnel's CONNECT. */
+export function proxyAuthError(proxy?: string): ApiError {
+  const words = "asks for its own login (HTTP 407 Proxy Authentication Required)";
+  const message = proxy
+    ? `the proxy ${proxy} ${words}: check the user and password in its URL`
+    : `a proxy on the way ${words}`;
+  return new ApiError("proxy", message, { status: 407 });
+}
+
 export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }

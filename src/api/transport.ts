@@ -4,6 +4,7 @@
 // 7.x) can fail at request time, and a start without a proxy should load nothing more.
 // NODE_USE_ENV_PROXY is not needed: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (and their lower-case
 // forms) are read here.
+import { proxyProblem, showProxy } from "../model/proxy-url.js";
 
 export interface TransportOptions {
   /** An http(s) proxy URL that overrides the environment, or "none" to ignore it. */
@@ -28,7 +29,8 @@ export interface EnvProxies {
 /**
  * The environment's proxies, read as undici reads them: the lower-case variable first, and one
  * that is set but empty means none. A value without a scheme ("proxy:3128", which curl
- * accepts) is taken as http://. Returns what is wrong with a value that is not a URL.
+ * accepts) is taken as http://. Returns what is wrong with a value that is not an http(s) URL,
+ * in one line with the value's credentials masked.
  */
 export function envProxies(env: Record<string, string | undefined>): EnvProxies | { error: string } {
   const pick = (lower: string, upper: string): EnvProxy | string | undefined => {
@@ -36,12 +38,8 @@ export function envProxies(env: Record<string, string | undefined>): EnvProxies 
     const value = env[name]?.trim();
     if (!value) return undefined;
     const url = /^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`;
-    try {
-      new URL(url);
-    } catch {
-      return `${name}: not a proxy URL: "${value.replace(/[^\x20-\x7e]/g, "?").slice(0, 60)}"`;
-    }
-    return { name, url };
+    const problem = proxyProblem(url);
+    return problem ? `${name}: ${problem}: ${showProxy(value)}` : { name, url };
   };
   const http = pick("http_proxy", "HTTP_PROXY");
   const https = pick("https_proxy", "HTTPS_PROXY");
@@ -71,15 +69,4 @@ export async function transportFetch(o: TransportOptions): Promise<typeof fetch 
     extraCaFile: o.env.NODE_EXTRA_CA_CERTS,
     env: o.proxy === undefined ? env : { noProxy: "" },
   });
-}
-
-/** A proxy URL as it may be shown: without a password. */
-export function maskProxy(url: string): string {
-  try {
-    const u = new URL(url);
-    const user = u.username ? `${u.username}${u.password ? ":****" : ""}@` : "";
-    return `${u.protocol}//${user}${u.host}${u.pathname === "/" ? "" : u.pathname}`;
-  } catch {
-    return "(not a URL)";
-  }
 }

@@ -9,8 +9,9 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
 import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
 import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
-import { ApiError } from "./errors.js";
-import { type EnvProxies, maskProxy } from "./transport.js";
+import { maskProxy } from "../model/proxy-url.js";
+import { ApiError, proxyAuthError } from "./errors.js";
+import type { EnvProxies } from "./transport.js";
 
 export interface FetchOptions {
   /** A proxy URL that overrides the environment's, or "none". */
@@ -51,6 +52,13 @@ export function createFetch(o: FetchOptions): typeof fetch {
     o.proxy && o.proxy !== "none"
       ? [o.proxy]
       : [o.env.https?.url, o.env.http?.url].filter((p): p is string => p !== undefined);
+  // The proxy a request to `url` goes through (https falls back to the http proxy, as above).
+  const via = (url: string) =>
+    o.proxy && o.proxy !== "none"
+      ? o.proxy
+      : url.startsWith("https:")
+        ? (o.env.https ?? o.env.http)?.url
+        : o.env.http?.url;
   return ((input: Request, init?: RequestInit) =>
     undiciFetch(input.url, {
       method: input.method,
@@ -60,7 +68,7 @@ export function createFetch(o: FetchOptions): typeof fetch {
       ...init,
       dispatcher,
     } as never).catch((e: unknown) => {
-      throw proxyError(e, proxies) ?? e;
+      throw proxyError(e, proxies, via(input.url)) ?? e;
     })) as unknown as typeof fetch;
 }
 
@@ -74,20 +82,33 @@ const WORDS: Record<string, string> = {
   UND_ERR_CONNECT_TIMEOUT: "connection timed out",
 };
 
-/** Says when the proxy, not the service, is what failed; undefined for any other error. */
-function proxyError(e: unknown, proxies: string[]): ApiError | undefined {
-  const cause = (e as { cause?: { message?: string; code?: string; port?: number; hostname?: string } })
-    ?.cause;
-  if (!cause || proxies.length === 0) return undefined;
-  const message = cause.message ?? "";
+type Cause = { message?: unknown; code?: unknown; port?: unknown; hostname?: unknown; cause?: unknown };
+
+/**
+ * Says when the proxy, not the service, is what failed; undefined for any other error. undici
+ * wraps what the proxy said one or two causes deep (a CONNECT refused: fetch's TypeError → a
+ * DOMException "Request was cancelled" → "Proxy response (407) !== 200 when HTTP Tunneling").
+ */
+function proxyError(e: unknown, proxies: string[], via: string | undefined): ApiError | undefined {
+  if (proxies.length === 0) return undefined;
+  let cause = (e as Cause | undefined)?.cause as Cause | undefined;
+  for (let depth = 0; depth < 5 && cause && typeof cause === "object"; depth++) {
+    const found = proxyCause(cause, proxies, via);
+    if (found) return found;
+    cause = cause.cause as Cause | undefined;
+  }
+  return undefined;
+}
+
+function proxyCause(cause: Cause, proxies: string[], via: string | undefined): ApiError | undefined {
+  const message = typeof cause.message === "string" ? cause.message : "";
+  // 407 to a request (plain http, sent to the proxy) or to the CONNECT of a tunnel (https): the
+  // same answer, read the same way as a 407 that reaches the client (client.ts).
   if (/Proxy Authentication Required \(407\)/.test(message) || /Proxy response \(407\)/.test(message))
-    return new ApiError(
-      "network",
-      "the proxy wants credentials (HTTP 407): check the user and password in its URL",
-    );
+    return proxyAuthError(via === undefined ? undefined : maskProxy(via));
   const refused = /Proxy response \((\d+)\)/.exec(message);
   if (refused) return new ApiError("network", `the proxy refused the connection (HTTP ${refused[1]})`);
-  const words = cause.code ? WORDS[cause.code] : undefined;
+  const words = typeof cause.code === "string" ? WORDS[cause.code] : undefined;
   if (!words) return undefined;
   for (const p of proxies) {
     try {

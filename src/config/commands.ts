@@ -2,8 +2,9 @@
 // where each setting comes from; the token's source, never the token), and a starter file.
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import { envProxies, maskProxy } from "../api/transport.js";
+import { envProxies } from "../api/transport.js";
 import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
+import { maskProxy } from "../model/proxy-url.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import { STARTER } from "./starter.js";
@@ -91,6 +92,11 @@ function describe(r: Resolved, loaded: Loaded, env: Record<string, string | unde
   rows.push(["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")]);
   rows.push(["clipboard", c.clipboard, origin("clipboard")]);
   rows.push(["bell", String(c.bell), origin("bell")]);
+  rows.push([
+    "pins",
+    c.pins.length ? c.pins.join(", ") : "(none)",
+    c.pins.length ? origin("pins") : undefined,
+  ]);
   rows.push(proxyRow(c.proxy, c.demo, origin("proxy"), env));
   rows.push([
     "ca_file",

@@ -16,6 +16,7 @@ import {
   checkProxy,
   DURATION_RANGES,
   MAX_LABELS,
+  MAX_PINS,
   type NotifyMode,
   type Settings,
   show,
@@ -180,7 +181,8 @@ function settingsSchema(dir: string) {
     ),
     pins: field((v, ctx) => {
       if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
-      const ids: string[] = [];
+      // A set: a file may list 100 000 ids (each once, then counted).
+      const ids = new Set<string>();
       for (const x of v) {
         const id =
           typeof x === "string"
@@ -188,10 +190,15 @@ function settingsSchema(dir: string) {
             : typeof x === "number" && Number.isSafeInteger(x)
               ? parseJobId(String(x))
               : undefined;
-        if (id === undefined) return fail(ctx, `expected job ids (digits), got ${kind(x)}`);
-        ids.push(id);
+        if (id === undefined) return fail(ctx, `expected job ids (whole numbers), got ${kind(x)}`);
+        ids.add(id);
       }
-      return ids;
+      if (ids.size > MAX_PINS)
+        return fail(
+          ctx,
+          `${ids.size} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
+        );
+      return Array.from(ids);
     }),
     proxy: field((v, ctx) => {
       const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));

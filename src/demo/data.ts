@@ -24,6 +24,8 @@ export const DEMO_STATUS_LABELS: Record<number, string> = {
  * user's [status], [protocols] and [ports] tables do.
  */
 export const DEMO_PROFILE = {
+  // The config file's pins name jobs of the user's own service, not the demo's.
+  pins: [] as string[],
   statusLabels: DEMO_STATUS_LABELS,
   protocolLabels: { 1: "tcp", 2: "udp" } as Record<number, string>,
   portNames: { 8888: "jupyter", 6006: "tensorboard" } as Record<number, string>,

@@ -14,9 +14,12 @@ export function compareIds(a: string, b: string): number {
   return a < b ? -sign : a > b ? sign : 0;
 }
 
-/** A job id typed by the user ("123", " 00123 "), as the service's decimal form; undefined if not one. */
+/**
+ * A job id typed by the user ("123", " 00123 ", "-5"), as the service's decimal form; undefined if
+ * not one. Any integer: the spec does not give the id's type, and a service may list -5.
+ */
 export function parseJobId(text: string): JobId | undefined {
-  const t = text.trim();
-  if (!/^\d{1,40}$/.test(t)) return undefined;
-  return t.replace(/^0+(?=\d)/, "");
+  const m = /^(-?)0*(\d{1,40})$/.exec(text.trim());
+  if (!m?.[2]) return undefined;
+  return m[2] === "0" ? "0" : `${m[1]}${m[2]}`;
 }

@@ -61,7 +61,7 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   if (f.once) throw new ConfigError(`--once and ${kind} do not go together`);
   const ids = args.map((a) => {
     const id = parseJobId(a);
-    if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected its digits)`);
+    if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected a whole number)`);
     return id;
   });
   if (ids.length === 0) throw new ConfigError(`${kind}: which job? (jobtop ${kind} ID)`);

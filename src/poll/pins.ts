@@ -1,11 +1,12 @@
 // The pinned jobs that nothing else polls: each one off the page and not selected gets a poller
 // of its own, at the page interval, with the pollers' usual one-request-in-flight rule and
 // backoff. The Monitor says which ones (sync) each time the page, the selection or the pins change.
+import { MAX_PINS } from "../config.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
-/** Pins a run may hold: each one off the page costs a request per page interval. */
-export const PINS_MAX = 20;
+/** Pins a run may hold (the config refuses more at start; `w` says "full"). */
+export const PINS_MAX = MAX_PINS;
 
 export interface PinPollersOptions<T> {
   fetch: (id: string) => (signal: AbortSignal) => Promise<T>;

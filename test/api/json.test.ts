@@ -63,6 +63,13 @@ describe("ids", () => {
     expect(parseJobId("18446744073709551615")).toBe("18446744073709551615");
     expect(parseJobId("12a")).toBeUndefined();
     expect(parseJobId("")).toBeUndefined();
-    expect(parseJobId("-1")).toBeUndefined();
+    // Any integer: the spec does not give the id's type, and a service may list -5.
+    expect(parseJobId("-1")).toBe("-1");
+    expect(parseJobId(" -0042")).toBe("-42");
+    expect(parseJobId("-0")).toBe("0");
+    expect(parseJobId("-000")).toBe("0");
+    expect(parseJobId("-18446744073709551615")).toBe("-18446744073709551615");
+    for (const bad of ["--1", "- 1", "+1", "-", "-1.5", "1-", "-0x1"])
+      expect(parseJobId(bad)).toBeUndefined();
   });
 });

@@ -51,7 +51,7 @@ describe("bad input exits 2 with one clear line", () => {
     [["--demo", "--once", "--title", "sometimes"], /--title: expected on or off/],
     [
       ["--demo", "--once", "--pin", "12", "--pin", "jb25w8"],
-      /--pin: expected a job id \(digits\), got "jb25w8"/,
+      /--pin: expected a job id \(a whole number\), got "jb25w8"/,
     ],
   ])("%j", async (args, pattern) => {
     expectUsageError(await runCli(args), pattern);

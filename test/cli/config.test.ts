@@ -365,6 +365,57 @@ describe("jobtop config", () => {
     expect(env.stdout).not.toContain("env-s3cret-token");
   });
 
+  it("check lists the pins in force: the profile's (or the file's), --pin's added, each once", async () => {
+    const file = twoProfiles('pins = ["1", "2"]');
+    const text = readFileSync(file.path, "utf8");
+    writeFileSync(
+      file.path,
+      text.replace("\n[profiles.prod.status]", '\npins = [7, "8"]\n[profiles.prod.status]'),
+    );
+    const top = await runCli(["config", "check", "--profile", "staging", "--pin", "2", "--pin", "3"], {
+      XDG_CONFIG_HOME: file.home,
+    });
+    expect(top.stderr).toBe("");
+    expect(top.stdout).toMatch(/^pins +1, 2, 3 +\(config file \+ --pin\)$/m);
+    const prodPins = await runCli(["config", "check"], { XDG_CONFIG_HOME: file.home });
+    expect(prodPins.stdout).toMatch(/^pins +7, 8 +\(profile prod\)$/m);
+    const none = await runCli(["config", "check", "--demo"]);
+    expect(none.stdout).toMatch(/^pins +\(none\)$/m);
+  });
+
+  it("refuses more than 20 pins in one line, at start and in config check", async () => {
+    const pins = (n: number, from = 1) => Array.from({ length: n }, (_, i) => String(from + i));
+    const flags = pins(21).flatMap((id) => ["--pin", id]);
+    for (const args of [
+      ["--once", "--demo"],
+      ["config", "check", "--demo"],
+    ]) {
+      expectConfigError(
+        await runCli(args.concat(flags)),
+        /^jobtop: --pin: 21 jobs pinned, at most 20 \(each one off the page costs a request per list interval\)\n$/,
+      );
+    }
+    const many = writeConfig(`base_url = "${prod.url}"\npins = ${JSON.stringify(pins(21))}\n`);
+    expectConfigError(
+      await runCli(["--once"], { XDG_CONFIG_HOME: many.home, JOBTOP_TOKEN: "prod-token-1" }),
+      /config\.toml:2: pins: 21 jobs pinned, at most 20 /,
+    );
+    const some = writeConfig(`base_url = "${prod.url}"\npins = ${JSON.stringify(pins(15))}\n`);
+    const env = { XDG_CONFIG_HOME: some.home, JOBTOP_TOKEN: "prod-token-1" };
+    const more = pins(6, 100).flatMap((id) => ["--pin", id]);
+    expectConfigError(
+      await runCli(["--once"].concat(more), env),
+      /^jobtop: config file \+ --pin: 21 jobs pinned/,
+    );
+    const check = await runCli(["config", "check"].concat(more), env);
+    expect(check.code).toBe(2);
+    expect(check.stderr).toMatch(/^jobtop: config file \+ --pin: 21 jobs pinned, at most 20 [^\n]*\n$/);
+    // Twenty, a duplicate counted once: fine.
+    const ok = await runCli(["--once", "--pin", "1", "--pin", "100"].concat(more.slice(4)), env);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+  });
+
   it("check fails like a run would, after showing what it found", async () => {
     const cfg = writeConfig(`base_url = "${prod.url}"\ntoken_file = "gone"\n`);
     const r = await runCli(["config", "check"], { XDG_CONFIG_HOME: cfg.home });

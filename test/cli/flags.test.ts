@@ -41,6 +41,7 @@ const TOKENS = [
   ...["--once", "--no-once", "--json", "--bell", "--no-bell", "--bell=true", "--demo", "--show-secrets"],
   ...["--help", "-h", "--version", "-v", "--", "-", "-x", "--unknown", "--baseUrl", "--no-", "--=x"],
   ...["get", "watch", "config", "5", "007", "1e3", "0x1f", "-1", ".5", "Infinity", "NaN", "3s", "abc"],
+  ...["-5", "-05", "-1.5", "-.5", "-5x", "-1e3", "--pin=-5", "--token=-5"],
   ...["http://x:1", "status,id", "", " ", " a", "a b", "true", "false", "null", "=", "a=b", "--x=y"],
   // yargs-parser takes the quotes off a quoted `=` value (`--token='t0k'`, as a Dockerfile's exec
   // form or cmd.exe passes it); quotes elsewhere are kept.
@@ -59,6 +60,8 @@ describe("quickFlags", () => {
       ["watch", "--until", "running,done", "--timeout", "10m", "--token-file", "/tmp/t"],
       ["config", "check", "--profile", "prod"],
       ["--per-page", "auto", "--mouse", "on", "--interval", "500ms", "--show-secrets"],
+      ["get", "-5", "--json"], // a negative job id
+      ["watch", "-5", "7", "--pin", "-12", "--token", "-5"],
     ])
       expect(expectSame(argv), argv.join(" ")).toBe(true);
   });
@@ -82,7 +85,7 @@ describe("quickFlags", () => {
       ["-v"],
       ["--", "x"],
       ["--once", "--once"],
-      ["get", "-5"],
+      ["get", "-x"],
     ])
       expect(quickFlags(argv), argv.join(" ")).toBeUndefined();
   });

@@ -5,6 +5,8 @@ import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli, spawnCli } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
+import { specJob } from "../helpers/payloads.js";
+import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -266,6 +268,40 @@ describe("interrupted", () => {
   });
 });
 
+describe("negative ids, which the spec does not rule out", () => {
+  it("get, wait and watch take them, with or without --, and ask for exactly that id", async () => {
+    const service = await startScriptedService({
+      list: (q) => pageOf([specJob(-5)], q),
+      job: (id) =>
+        id === "-5" ? { code: 0, msg: "", job: specJob(-5) } : { code: 404, msg: "no", job: null },
+    });
+    const e = { JOBTOP_BASE_URL: service.url, JOBTOP_TOKEN: service.token };
+    try {
+      for (const args of [
+        ["get", "-5"],
+        ["get", "--", "-5"],
+        ["get", "-005", "--json"],
+        ["wait", "-5", "--until", "2"],
+        ["watch", "-5", "--until", "2"],
+        ["get", "-5", "--pin", "-6"],
+      ]) {
+        const before = service.requests.length;
+        const r = await runCli(args, e);
+        expect(r.stderr, args.join(" ")).toBe("");
+        expect(r.code, args.join(" ")).toBe(0);
+        expect(r.stdout).toMatch(/-5/);
+        const ids = service.requests.slice(before).map((q) => q.query.get("id"));
+        expect(ids.length).toBeGreaterThan(0);
+        expect(new Set(ids)).toEqual(new Set(["-5"]));
+      }
+      const json = await runCli(["get", "-5", "--json"], e);
+      expect(JSON.parse(json.stdout).id).toBe("-5");
+    } finally {
+      await service.close();
+    }
+  });
+});
+
 describe("exit 2: bad usage, one line", () => {
   it.each([
     [["get", "abc"], /get: "abc" is not a job id/],
@@ -279,6 +315,10 @@ describe("exit 2: bad usage, one line", () => {
     [["--json"], /--json works with --once, get, watch and wait/],
     [["--until", "2", "--once"], /--until works with watch and wait/],
     [["--once", "get", "5"], /--once and get do not go together/],
+    [["get", "-x"], /^jobtop: unknown option -x \(see jobtop --help\)$/m], // a flag, not an id
+    [["get", "-5x"], /^jobtop: unknown option -5x /m],
+    [["get", "-5.5"], /get: "-5.5" is not a job id \(expected a whole number\)/],
+    [["get", "--", "-5.5"], /get: "-5.5" is not a job id/],
   ])("%j", async (args, message) => {
     const r = await runCli(args, env());
     expect(r.code).toBe(2);

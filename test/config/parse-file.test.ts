@@ -131,7 +131,10 @@ describe("every problem is one line with the file, the line and the key", () => 
       'columns = ["status", "dispaly"]\n',
       /:1: columns: unknown column "dispaly" \(did you mean "display"\?\)/,
     ],
-    ['proxy = "socks5://p:1080"\n', /:1: proxy: must be an http:\/\/ or https:\/\/ URL \(or "none"\)/],
+    [
+      'proxy = "socks5://p:1080"\n',
+      /:1: proxy: socks5:\/\/ proxies are not supported, only http:\/\/ and https:\/\/ ones \(or "none"\)/,
+    ],
     ["token_command = []\n", /:1: token_command: the command is empty/],
     ['token_command = "pass show x | head -1"\n', /:1: token_command: runs without a shell, so "\|"/],
     ['token_command = "pass \'x"\n', /:1: token_command: unbalanced ' in the command/],

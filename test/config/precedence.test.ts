@@ -106,6 +106,39 @@ describe("each setting takes the highest layer that sets it", () => {
     expect(r.from.portNames).toEqual({ 6006: "config file", 8888: "profile p" });
   });
 
+  it.each([
+    // [--pin, profile, file top, expected pins, expected origin]
+    [undefined, undefined, ["1", "2"], ["1", "2"], "config file"],
+    [undefined, ["3"], ["1", "2"], ["3"], "profile p"], // a profile's replace the top level's
+    [["9", "1"], undefined, ["1", "2"], ["1", "2", "9"], "config file + --pin"], // --pin adds, once
+    [["9"], ["3"], ["1"], ["3", "9"], "profile p + --pin"],
+    [["9", "9"], undefined, undefined, ["9"], "--pin"],
+    [undefined, undefined, undefined, [], undefined],
+  ] as const)("pins: --pin %j, profile %j, file %j → %j (%s)", (more, p, t, pins, origin) => {
+    const r = resolve([
+      more ? { morePins: more.slice() } : {},
+      undefined,
+      p ? { pins: p.slice() } : {},
+      t ? { pins: t.slice() } : {},
+    ]);
+    expect(r.config.pins).toEqual(pins);
+    expect(r.from.pins).toBe(origin);
+  });
+
+  it("refuses more than 20 pins in one line, naming where they came from", () => {
+    const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => String(from + i));
+    expect(() => resolve([{ morePins: ids(1, 21) }])).toThrow(
+      /^--pin: 21 jobs pinned, at most 20 \(each one off the page costs a request per list interval\)$/,
+    );
+    expect(() => resolve([{ morePins: ids(100, 6) }, undefined, undefined, { pins: ids(1, 15) }])).toThrow(
+      /^config file \+ --pin: 21 jobs pinned, at most 20 /,
+    );
+    // Twenty, duplicates counted once: fine.
+    expect(
+      resolve([{ morePins: ids(1, 10) }, undefined, undefined, { pins: ids(1, 20) }]).config.pins,
+    ).toHaveLength(20);
+  });
+
   it("says what is missing, with a hint about profiles", () => {
     expect(() => resolveSettings([], { demo: false, once: true, noServiceHint: "pick one" })).toThrow(
       /^no service given: .*\(pick one\)$/,

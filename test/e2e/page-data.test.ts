@@ -224,6 +224,28 @@ describe("the monitor's data and selection", () => {
     expect(sc).not.toMatch(/moved off this page/);
   }, 30_000);
 
+  it("takes the negative ids a service uses: listed, reached with :, pinned with --pin", async () => {
+    service = await startScriptedService({
+      list: (q) => pageOf([job(101), job(-3)], q),
+      job: (id) =>
+        /^-?\d+$/.test(id) ? { code: 0, msg: "", job: job(Number(id)) } : { code: 404, msg: "no", job: null },
+    });
+    const t = open(service.url, service.token, { listInterval: "1s", flags: ["--pin", "-7"] });
+    await t.waitFor(/Job 101\b/, 8000);
+    t.press("j");
+    await t.waitFor(/id -3 · j--3 · status/);
+    t.press(":");
+    await t.waitFor("jump to job id:");
+    t.press(`-5${KEYS.enter}`);
+    const sc = await t.waitFor(/id -5 · j--5 · status/, 8000);
+    expect(sc).toMatch(/Job -5 · not on this page/); // the service's answer, not "not found"
+    const asked = (id: string) =>
+      service?.requests.filter((r) => r.path === "/v1/job" && r.query.get("id") === id).length ?? 0;
+    await t.waitFor(() => asked("-5") > 0 && asked("-7") > 0 && asked("-3") > 0, 5000);
+    t.press("e");
+    await t.waitFor(/pinned: ★ j--7 /);
+  }, 30_000);
+
   it("asks for a job by exactly the 64-bit id the service sent", async () => {
     const big = ["9007199254740993", "9007199254740995"];
     const raw = (q: ListQuery) =>

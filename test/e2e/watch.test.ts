@@ -3,6 +3,7 @@
 // pause, + and -, and OSC 8 links that never carry a hidden secret.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
@@ -110,6 +111,32 @@ describe("a pinned job on another page", () => {
     await t.waitFor("Events (3)", 5000);
     await t.waitFor(() => osc9(t.raw()).length === 2, 3000);
   }, 40_000);
+
+  it("polls the config file's pins as --pin's: the profile's, with --pin's added", async () => {
+    const service = await startScriptedService({
+      list: (q) => pageOf([specJob(8)], q),
+      job: (id) => ({ code: 0, msg: "", job: specJob(Number(id)) }),
+    });
+    // The top level's pins belong to another service: the profile's replace them.
+    const cfg = writeConfig(`pins = ["1"]\n[profiles.p]\nbase_url = "${service.url}"\npins = [7]\n`);
+    try {
+      s = startCli(["--profile", "p", "--list-interval", "600ms", "--pin", "9"], {
+        env: { JOBTOP_TOKEN: service.token, XDG_CONFIG_HOME: cfg.home },
+      });
+      const t = s;
+      await t.waitFor(/Job 8/, 10_000);
+      t.press("e");
+      await t.waitFor(/pinned: ★ j-7 \S+ \S+ · ★ j-9 /, 5000);
+      const asked = (id: string) =>
+        service.requests.filter((r) => r.path === "/v1/job" && r.query.get("id") === id).length;
+      await t.waitFor(() => asked("7") >= 2 && asked("9") >= 2, 5000);
+      expect(asked("1")).toBe(0);
+    } finally {
+      s?.kill("SIGKILL");
+      s = undefined;
+      await service.close();
+    }
+  });
 
   it("takes focus reports out of the keys: none reaches an open prompt", async () => {
     const t = open(["--notify", "osc9"]);

@@ -114,7 +114,7 @@ describe("the environment's proxy", () => {
         HTTP_PROXY: url,
       });
       expect(check.code).toBe(0);
-      expect(check.stdout).toMatch(/^proxy +HTTP_PROXY=http:\/\/me:[^@]+@127\.0\.0\.1:\d+/m);
+      expect(check.stdout).toMatch(/^proxy +HTTP_PROXY=http:\/\/\*\*\*\*@127\.0\.0\.1:\d+/m);
       expect(check.stdout).not.toContain("s3cret-pw");
 
       const wrong = `http://me:nope@127.0.0.1:${authed.port}`;
@@ -123,10 +123,96 @@ describe("the environment's proxy", () => {
         HTTP_PROXY: wrong,
       });
       expect(denied.code).toBe(1);
-      expect(denied.stderr).toMatch(/proxy/i);
-      expect(denied.stderr).not.toContain("nope");
+      expect(denied.stderr).toBe(
+        `jobtop: the proxy http://****@127.0.0.1:${authed.port} asks for its own login (HTTP 407 Proxy Authentication Required): check the user and password in its URL\n`,
+      );
     } finally {
       await authed.close();
+    }
+  });
+
+  it("reads a 407 to the CONNECT of an https tunnel as the proxy's login, at once, not as a network error", async () => {
+    const authed = await startForwardProxy({ auth: "me:s3cret-pw" });
+    try {
+      const cfg = writeConfig(`ca_file = "ca.pem"\nbase_url = "${front.url}"\n`);
+      cfg.file("ca.pem", certPem);
+      for (const [url, shown] of [
+        [`http://me:nope@127.0.0.1:${authed.port}`, `http://****@127.0.0.1:${authed.port}`],
+        [`http://127.0.0.1:${authed.port}`, `http://127.0.0.1:${authed.port}`],
+      ] as const) {
+        for (const [args, prefix] of [
+          [["--once"], ""],
+          [["get", "1"], "job 1: "],
+        ] as [string[], string][]) {
+          const before = authed.records.length;
+          const r = await runCli(args, {
+            JOBTOP_TOKEN: demo.token,
+            XDG_CONFIG_HOME: cfg.home,
+            HTTPS_PROXY: url,
+          });
+          expect(r.stderr).toBe(
+            `jobtop: ${prefix}the proxy ${shown} asks for its own login (HTTP 407 Proxy Authentication Required): check the user and password in its URL\n`,
+          );
+          expect(r.code).toBe(1);
+          // A login retrying cannot fix, as a 407 over plain http: one CONNECT, not a retry loop.
+          expect(authed.records.slice(before).map((x) => x.method)).toEqual(["CONNECT"]);
+        }
+      }
+    } finally {
+      await authed.close();
+    }
+  });
+
+  it("refuses a SOCKS proxy at start, in one line, exit 2, its password masked", async () => {
+    for (const name of ["HTTPS_PROXY", "http_proxy"]) {
+      for (const args of [
+        ["--once", "--base-url", demo.url],
+        ["config", "check", "--base-url", demo.url],
+      ]) {
+        const r = await runCli(args, {
+          JOBTOP_TOKEN: demo.token,
+          [name]: "socks5://me:SOCKSPW@127.0.0.1:1080",
+        });
+        expect(r.code).toBe(2);
+        expect(r.stderr).toBe(
+          `jobtop: ${name}: socks5:// proxies are not supported, only http:// and https:// ones: "socks5://****@127.0.0.1:1080"\n`,
+        );
+        expect(r.stdout).not.toContain("SOCKSPW");
+      }
+    }
+    const cfg = writeConfig(`proxy = "socks5h://me:SOCKSPW@127.0.0.1:1080"\nbase_url = "${demo.url}"\n`);
+    const r = await runCli(["--once"], { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe(
+      `jobtop: ${cfg.path}:1: proxy: socks5h:// proxies are not supported, only http:// and https:// ones (or "none"): "socks5h://****@127.0.0.1:1080"\n`,
+    );
+  });
+
+  it("masks the credentials of a proxy URL that does not parse, in every message", async () => {
+    // "pa/ss…": the "/" ends the authority, so no URL parser finds the password to hide.
+    const bad = "http://user:pa/ss123SECRET@proxy.corp:3128";
+    const line = 'not a proxy URL: "http://****@proxy.corp:3128"';
+    const once = await runCli(["--once", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      HTTPS_PROXY: bad,
+    });
+    expect(once.code).toBe(2);
+    expect(once.stderr).toBe(`jobtop: HTTPS_PROXY: ${line}\n`);
+    const check = await runCli(["config", "check", "--base-url", demo.url], {
+      JOBTOP_TOKEN: demo.token,
+      HTTPS_PROXY: bad,
+    });
+    expect(check.code).toBe(2);
+    expect(check.stdout).toMatch(new RegExp(`^proxy +HTTPS_PROXY: ${line.replace(/[*.]/g, "\\$&")}`, "m"));
+    expect(check.stderr).toBe(`jobtop: HTTPS_PROXY: ${line}\n`);
+    const cfg = writeConfig(`base_url = "${demo.url}"\nproxy = "${bad}"\n`);
+    for (const args of [["--once"], ["config", "check"]]) {
+      const r = await runCli(args, { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toBe(
+        `jobtop: ${cfg.path}:2: proxy: expected an http:// or https:// URL, or "none", got "http://****@proxy.corp:3128"\n`,
+      );
+      expect(r.stdout).not.toContain("SECRET");
     }
   });
 
