@@ -4,6 +4,8 @@
 // object of ~250 bytes: about 5 MB, two full 200×50 screens) or 20 000 widths, so memory stays
 // bounded over days. (A bound on lines alone let it reach hundreds of MB: the real-time soak,
 // `npm run soak`, showed the heap growing 15 MB a minute until this counted characters.)
+// emptySharedOutputCaches is for the accelerated soak (test/soak/soak.test.tsx), which measures
+// the heap apart from this bounded cache; nothing in the bundle calls it, so esbuild leaves it out.
 export default {
   name: "ink-shared-output-caches",
   why: "A frame's time: the caches of widths and tokenized lines outlive the frame, bounded.",
@@ -31,6 +33,9 @@ function sharedOutputCaches() {
     sharedCaches.charCount = 0;
   }
   return sharedCaches;
+}
+export function emptySharedOutputCaches() {
+  sharedCaches = undefined;
 }
 `,
     },
