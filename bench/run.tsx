@@ -1,6 +1,6 @@
-// `npm run bench`: the figures of DESIGN.md §11 and issue 15, each with its target and PASS/FAIL,
-// for every Node given (scripts/bench.js passes this Node and Node 24). Results are recorded by
-// hand in BENCHMARKS.md with the date and machine.
+// `npm run bench`: the figures of BENCHMARKS.md, each with its target (the budgets in
+// docs/ARCHITECTURE.md) and PASS/FAIL, for every Node given (scripts/bench.js passes this Node and
+// Node 24). Results are recorded by hand in BENCHMARKS.md with the date and machine.
 //
 // Fair by construction: jobtop and the bare `node -e ""` it is compared with run from the same
 // Node binary, in the same explicit environment (cleanEnv: no NODE_EXTRA_CA_CERTS, NODE_OPTIONS or

@@ -1,4 +1,4 @@
-// The renderer patch's helper (scripts/bundle-options.js puts it into Ink's log-update.js).
+// The renderer patch's helper (scripts/patches/ink-changed-tail.js puts it into Ink's log-update.js).
 // `changedTail(previous, next)`: the cursor move and text that turn the previous line into the
 // next one, from the first cell that differs. It must be cheap, since it runs for every changed
 // line of every frame (tokenizing both lines cost ~1 ms a line): the common prefix is found on the

@@ -1,7 +1,7 @@
-// Ink's Output.get(), row by row, reusing the rows that did not change (scripts/bundle-options.js
-// puts it in place of Ink's own). Ink builds every frame from scratch: one object per cell of the
-// screen (6 000 on a 150×40 terminal), then a string per row from them, for every frame, though
-// a frame at idle changes one header cell. A profile of the monitor left alone for a minute had
+// Ink's Output.get(), row by row, reusing the rows that did not change (the patch
+// scripts/patches/ink-output-rows.js puts it in place of Ink's own). Ink builds every frame from
+// scratch: one object per cell of the screen (6 000 on a 150×40 terminal), then a string per row
+// from them, for every frame, though a frame at idle changes one header cell. A profile of the monitor left alone for a minute had
 // this at a third of its CPU time and most of its garbage collection.
 //
 // Here each row is described by what lands on it, in order: the x and the (clipped, transformed)

@@ -3,6 +3,9 @@
 // React's performance entries must not grow. (The real-time soak is `npm run soak`.)
 
 import { EventEmitter } from "node:events";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { render } from "ink";
@@ -18,6 +21,16 @@ import { App } from "../../src/ui/App.js";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc") as () => void;
+
+/**
+ * Ink as the bundle ships it keeps its output caches across frames, bounded at 20 000 tokenized
+ * characters (scripts/patches/ink-shared-output-caches.js). Under the soak's slowly changing screens
+ * that cache fills for thousands of cycles before it is emptied: heap that is bounded, not leaked.
+ * The App soak measures the heap with it emptied, and the cache's own size apart.
+ */
+const { emptySharedOutputCaches } = (await import(
+  pathToFileURL(join(dirname(createRequire(import.meta.url).resolve("ink")), "output.js")).href
+)) as { emptySharedOutputCaches: () => void };
 
 /** Poll cycles for the Monitor alone, and for the Monitor with the App rendering every update. */
 const CYCLES = Number(process.env.SOAK_CYCLES ?? 100_000);
@@ -205,6 +218,7 @@ describe("soak", () => {
     };
 
     await runCycles(500); // warm up: JIT, caches, first pages
+    emptySharedOutputCaches();
     gc();
     const heap0 = process.memoryUsage().heapUsed;
     const timers0 = mostTimers;
@@ -214,15 +228,21 @@ describe("soak", () => {
 
     await runCycles(APP_CYCLES);
     gc();
+    const withCaches = process.memoryUsage().heapUsed;
+    emptySharedOutputCaches();
+    gc();
     const heap1 = process.memoryUsage().heapUsed;
     const growth = (heap1 - heap0) / 1024 / 1024;
+    const caches = (withCaches - heap1) / 1024 / 1024;
     const snap = monitor.getSnapshot();
     console.log(
-      `soak (App): ${w.calls() - calls0} poll cycles, ${snap.changeCount} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB), timers at most ${timers0} → ${mostTimers}, performance entries ${entries0} → ${performance.getEntries().length}`,
+      `soak (App): ${w.calls() - calls0} poll cycles, ${snap.changeCount} status changes, heap ${(heap0 / 1048576).toFixed(1)} → ${(heap1 / 1048576).toFixed(1)} MB (growth ${growth.toFixed(2)} MB; Ink's shared output caches ${caches.toFixed(2)} MB more), timers at most ${timers0} → ${mostTimers}, performance entries ${entries0} → ${performance.getEntries().length}`,
     );
     expect(w.calls() - calls0).toBeGreaterThanOrEqual(APP_CYCLES);
     expect(snap.changeCount).toBeGreaterThan(APP_CYCLES / 200);
     expect(growth).toBeLessThan(2);
+    // At most 20 000 characters of ~400 bytes (each a cell object, with the line it came from).
+    expect(caches).toBeLessThan(10);
     expect(mostTimers).toBeLessThanOrEqual(timers0 + 1); // a leak adds one per cycle, not one
     expect(performance.getEntries().length).toBe(entries0);
     expect(stdout.bytes).toBeGreaterThan(0);

@@ -1,0 +1,44 @@
+// The patches the bundle makes to its dependencies, one file each (scripts/patches/apply.js says
+// what a patch is), in the order they are applied to a file they share. Used by the build
+// (scripts/bundle-options.js) and by the tests (vitest.config.ts), so that the tests run what ships.
+import ansiTokenizeWithoutSegmenter from "./ansi-tokenize-without-segmenter.js";
+import inkBoundedMeasureCache from "./ink-bounded-measure-cache.js";
+import inkChangedTail from "./ink-changed-tail.js";
+import inkClearOnResize from "./ink-clear-on-resize.js";
+import inkDevtoolsStub from "./ink-devtools-stub.js";
+import inkIncrementalCursor from "./ink-incremental-cursor.js";
+import inkKeysAtOnce from "./ink-keys-at-once.js";
+import inkMergeNextLines from "./ink-merge-next-lines.js";
+import inkOutputRows from "./ink-output-rows.js";
+import inkSharedOutputCaches from "./ink-shared-output-caches.js";
+import inkWithoutTopLevelAwait from "./ink-without-top-level-await.js";
+import isInCiNever from "./is-in-ci-never.js";
+import meowLazyDependencies from "./meow-lazy-dependencies.js";
+import meowWithoutPackageReading from "./meow-without-package-reading.js";
+import sliceAnsiLazySegmenter from "./slice-ansi-lazy-segmenter.js";
+import stringWidthIsWidthTs from "./string-width-is-width-ts.js";
+import stringWidthLazyRegexes from "./string-width-lazy-regexes.js";
+import yogaWithoutTopLevelAwait from "./yoga-without-top-level-await.js";
+import zodEnglishOnly from "./zod-english-only.js";
+
+export const patches = [
+  stringWidthIsWidthTs,
+  meowWithoutPackageReading,
+  meowLazyDependencies,
+  ansiTokenizeWithoutSegmenter,
+  sliceAnsiLazySegmenter,
+  stringWidthLazyRegexes,
+  inkWithoutTopLevelAwait,
+  yogaWithoutTopLevelAwait,
+  inkIncrementalCursor,
+  inkMergeNextLines,
+  inkChangedTail,
+  inkClearOnResize,
+  inkOutputRows,
+  inkSharedOutputCaches,
+  inkBoundedMeasureCache,
+  inkKeysAtOnce,
+  inkDevtoolsStub,
+  isInCiNever,
+  zodEnglishOnly,
+];
