@@ -24,7 +24,7 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
     ["12/100", "in the list's title row: the selected row, and the rows shown"],
     [
       "✱",
-      "changed in the last 10 s (a row, a log entry); in the header, changes not yet seen in the events pane (e)",
+      "changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (e)",
     ],
     ["★", "a pinned job (w): polled on any page, its changes notified"],
     [symbols, `status ${names.join(", ")}`],

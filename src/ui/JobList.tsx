@@ -25,7 +25,7 @@ export interface JobListProps {
   columns: Column[];
   labels: Record<number, string>;
   changed: (jobId: string) => boolean;
-  /** Pinned (w): marked ★ when not just changed. */
+  /** Pinned (w): marked ★, changed or not. */
   pinned?: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;

@@ -32,14 +32,14 @@ const WIDTH: Record<ColumnId, number> = {
   status: 10,
   displayID: 10,
   remark: REMARK_MIN,
-  gpu: 16,
+  gpu: 15,
   age: 4,
   node: 9,
   id: 7,
   queueLen: 3,
 };
-/** The row marker (selection / change) takes two cells before the first column. */
-export const MARKER_WIDTH = 2;
+/** The row marker (selection ›, change ✱, pin ★: a cell each) comes before the first column. */
+export const MARKER_WIDTH = 3;
 
 export function statusWidth(labels: Record<number, string>): number {
   const longest = Math.max(1, ...Object.values(labels).map((l) => l.length));

@@ -96,7 +96,9 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
   for (const t of timeline) {
     const s = statusStyle(t.status, o.labels);
     const fresh = o.isNewEntry(t.id);
-    const mark = fresh ? "✱" : t.current ? "▶" : " ";
+    // The current state's ▶ and a new entry's ✱ each have a cell: a job that changes every few
+    // seconds keeps its newest entry marked new, and ▶ must not go with it.
+    const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
     const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
   }

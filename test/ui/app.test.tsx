@@ -150,7 +150,7 @@ describe("App", () => {
     await app.waitFor((x) => /Job \d+/.test(x));
     app.stdin.write("w");
     let f = strip(await app.waitFor((x) => strip(x).includes("pinned: watched")));
-    expect(f).toMatch(/^›★/m);
+    expect(f).toMatch(/^› ★/m);
     expect(f).toMatch(/Job \d+ ★/);
     app.stdin.write("p");
     f = strip(await app.waitFor((x) => strip(x).includes("⏸ paused")));
