@@ -97,10 +97,11 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
     const s = statusStyle(t.status, o.labels);
     const fresh = o.isNewEntry(t.id);
     // The current state's ▶ and a new entry's ✱ each have a cell: a job that changes every few
-    // seconds keeps its newest entry marked new, and ▶ must not go with it.
+    // seconds keeps its newest entry marked new, and ▶ must not go with it. The two cells take the
+    // place of the indent: the symbols stay in their column, and the line no longer.
     const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
     const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
-    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
+    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
   return out;
 }
