@@ -21,6 +21,8 @@ export interface HeaderProps {
   total: number | "?" | undefined;
   /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
   doubts?: string;
+  /** The selected row among the rows shown ("12/100"), or "" when none are shown. */
+  position: string;
   intervalMs: number;
   listIntervalMs: number;
   /** The job interval was changed with + or -: shown whatever the width. */

@@ -21,7 +21,7 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   return [
     ["›", "the selected row (the highlighted entry in a picker)"],
     ["abc", "underlined on yellow: what the / filter matched in a row"],
-    ["12/100", "in the list's title row: the selected row, and the rows shown"],
+    ["row 12/100", "in the header: the selected row, and the rows shown"],
     [
       "✱",
       "changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (e)",

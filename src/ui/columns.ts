@@ -74,15 +74,9 @@ export function chooseColumns(
   return cols.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 }
 
-/** The titles; `note` (the row indicator, "12/100") at the right end of the remark's, if it fits there. */
-export function headerCells(cols: Column[], note = ""): string {
-  return cols
-    .map((c) =>
-      c.id === "remark" && note && c.width >= c.title.length + 1 + note.length
-        ? fit(c.title, c.width - note.length) + note
-        : fit(c.title, c.width),
-    )
-    .join(" ");
+/** The titles, each over its column. */
+export function headerCells(cols: Column[]): string {
+  return cols.map((c) => fit(c.title, c.width)).join(" ");
 }
 
 /**

@@ -24,6 +24,7 @@ export function headerProps(
     order: snap.order,
     total: facts ? (facts.total ?? "?") : undefined,
     doubts: facts?.doubts.join(" "),
+    position: rowPosition(view),
     intervalMs: snap.intervalMs,
     listIntervalMs: config.listIntervalMs,
     freshMs: freshWithin(snap.jobPollMs, config.listIntervalMs, snap.selectedId !== undefined),
@@ -35,6 +36,16 @@ export function headerProps(
     filter: viewSummary(ui, view, config.statusLabels),
     profile: config.profile,
   };
+}
+
+/**
+ * "12/100": the selected row, and the rows shown (after the filters); "" when none are. It had
+ * been squeezed into the end of the REMARK column's title, where it read as part of that column.
+ */
+export function rowPosition(view: Pick<View, "items" | "selection">): string {
+  if (view.items.length === 0) return "";
+  const row = view.selection.row;
+  return `${row >= 0 ? row + 1 : "–"}/${view.items.length}`;
 }
 
 /** The service's host for the header, sanitised (it is the user's text, or the service's). */
@@ -50,8 +61,8 @@ export function headerHost(baseUrl: string): string {
 
 /**
  * The header's facts as text, most wanted first (a narrow terminal cuts the end): the page, the
- * order and the count lead; the rest (intervals, filters) each begin with " · ". The poll
- * intervals are the least needed and go first when the line is short.
+ * order and the count lead; the rest (the selected row, intervals, filters) each begin with " · ".
+ * The poll intervals are the least needed and go first when the line is short.
  */
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   const parts = [
@@ -59,6 +70,7 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
+  if (p.position) parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
     parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(p.filter);

@@ -17,9 +17,9 @@ export function listTop(cursor: number, bodyRows: number, count: number): number
   return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
 }
 
-/** The titles row; `position` ("12/100") at the right end of the remark's title. */
-export function listTitles(columns: Column[], position: string | undefined, width: number): string {
-  return fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, position)}`, width);
+/** The titles row: each column's title over it, and nothing else. */
+export function listTitles(columns: Column[], width: number): string {
+  return fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns)}`, width);
 }
 
 /** A dim line of the pane's own (no rows, duplicates hidden), indented past the marker. */
