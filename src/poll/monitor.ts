@@ -114,6 +114,8 @@ export class Monitor {
   private eventSeq = 0;
   /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
   private eventsShown = false;
+  /** The last refresh (r) still under way: `over` says when its requests have ended, `done` is told so. */
+  private refreshing: { over: () => boolean; done: () => void } | undefined;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -172,6 +174,7 @@ export class Monitor {
   }
 
   stop(): void {
+    this.refreshing = undefined;
     this.list.stop();
     this.job.stop();
     this.pinPollers.stopAll();
@@ -179,9 +182,28 @@ export class Monitor {
     this.highlightTimer = undefined;
   }
 
-  refresh(): void {
-    this.list.refreshNow();
-    if (this.snap.selectedId !== undefined) this.job.refreshNow();
+  /**
+   * Asks for the page and the selected job again, now. `done` is called once the requests this
+   * started have ended (answered or failed), or no longer can (paused, another job selected), so
+   * that "refreshing…" goes then, not seconds later. A newer refresh takes the place of one under
+   * way: only its `done` is called.
+   */
+  refresh(done?: () => void): void {
+    const id = this.snap.selectedId;
+    const polled: Pick<Poller<unknown>, "getSnapshot" | "refreshNow">[] =
+      id === undefined ? [this.list] : [this.list, this.job];
+    // A request in flight now is not this refresh's: the poller asks again once it ends.
+    const from = polled.map((p) => p.getSnapshot().requests);
+    for (const p of polled) p.refreshNow();
+    this.refreshing = undefined;
+    if (!done) return;
+    const ended = (p: (typeof polled)[number], i: number) => {
+      const s = p.getSnapshot();
+      return s.requests > (from[i] as number) && !s.inFlight;
+    };
+    const over = () =>
+      this.paused() || polled.every((p, i) => ended(p, i) || (p === this.job && this.snap.selectedId !== id));
+    this.refreshing = { over, done };
   }
 
   /** Stops every request (the page's, the selected job's, the pins'); the data stays. */
@@ -553,5 +575,10 @@ export class Monitor {
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
     for (const l of this.listeners) l();
+    const r = this.refreshing;
+    if (r?.over()) {
+      this.refreshing = undefined;
+      r.done();
+    }
   }
 }

@@ -154,8 +154,9 @@ export const ACTIONS: Record<Action, Run> = {
       ACTIONS.pause(c);
       return;
     }
-    c.monitor.refresh();
     say(c, "refreshing…");
+    // Said until the requests have ended: then the data (or what failed) shows for itself.
+    c.monitor.refresh(() => c.dispatch({ type: "clearMessageText", text: "refreshing…" }));
   },
   copy: (c) => {
     const entries = copyEntries(c.view.selected);

@@ -112,4 +112,22 @@ describe("connection state and status line", () => {
     expect(last).toMatch(/⚠ (page|job): HTTP 500/);
     expect(last).not.toContain("refreshing…");
   }, 40_000);
+
+  it("r says 'refreshing…' until its requests have ended, not 8 s more", async () => {
+    // Nothing else polls for a minute: the requests are r's, the page's and the job's.
+    const { t, d } = await open(["--interval", "60s", "--list-interval", "60s"]);
+    // A job on the page changes, so that the refresh's answer shows ("✱ 1 change").
+    const shown = t.text();
+    let changed = false;
+    for (let id = 119; id > 100 && !changed; id--)
+      changed = shown.includes(` ${id} `) && d.getJob(id)?.status !== 3 && d.advance(id) !== undefined;
+    expect(changed).toBe(true);
+    await t.waitFor(() => d.requestCount() === 2); // the first page and the selected job
+    const n = d.requestCount();
+    t.press("r");
+    await t.waitFor(/✱ 1 change/, 5000);
+    expect(d.requestCount()).toBe(n + 2);
+    // The answers are on screen: the words go with them (they stayed for the status line's 8 s).
+    await t.waitFor((sc) => !sc.includes("refreshing…"), 2000);
+  }, 40_000);
 });
