@@ -101,6 +101,22 @@ describe("connection state and status line", () => {
     expect(Date.now() - back).toBeLessThan(2000 + 1500);
   }, 60_000);
 
+  it("says how old the rows are while only the page fails, not the age of the job's last answer", async () => {
+    const { t, d } = await open(["--interval", "500ms", "--list-interval", "1s"]);
+    d.injectFault("500", 10_000, "/v1/job/jobs");
+    const failedAt = Date.now();
+    // The job answers every 500 ms: the header said "data from 0s ago" under 30 s old rows.
+    const sc = await t.waitFor(
+      (x) => /◐ retrying[^·]*· data from ([6-9]|\d\d)s ago/.test(x.split("\n")[0] ?? ""),
+      15_000,
+    );
+    const age = Number(/data from (\d+)s ago/.exec(sc.split("\n")[0] ?? "")?.[1]);
+    expect(age).toBeLessThanOrEqual((Date.now() - failedAt) / 1000 + 2); // the page's age, no older
+    expect(sc).toMatch(/⚠ page: HTTP 500/);
+    d.clearFaults();
+    await t.waitFor((x) => /● ok ·/.test(x.split("\n")[0] ?? ""), 10_000);
+  }, 40_000);
+
   it("r does not hide an error behind 'refreshing…'", async () => {
     const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
     d.injectFault("500", 10_000);
