@@ -235,6 +235,7 @@ async function main(): Promise<void> {
 
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
+  if (config.perPage === "auto") freshTerminalSize();
   const monitor = new Monitor({
     client,
     // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).
@@ -252,6 +253,22 @@ async function main(): Promise<void> {
   const code = await startMonitor(config, monitor);
   await demo?.close();
   process.exit(code);
+}
+
+/**
+ * Node reads the terminal's size when SIGWINCH is handled, and that waits for the event loop: a
+ * window resized while jobtop starts (a window manager placing a new window, tmux attaching) has
+ * its new size in the kernel but not yet in process.stdout. --per-page auto asked for a page of
+ * the old size, then at once for the fitted one. Ask the kernel now (Node's own refresh, which
+ * emits "resize" if the size changed; nothing listens yet).
+ */
+function freshTerminalSize(): void {
+  const out = process.stdout as { _refreshSize?: () => void };
+  try {
+    out._refreshSize?.();
+  } catch {
+    // Not a terminal after all, or a Node without it: the size as known.
+  }
 }
 
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */

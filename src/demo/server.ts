@@ -30,7 +30,8 @@ export interface DemoServer {
   /** From now on only this token is accepted (a rotated token, for tests). */
   setToken(token: string): void;
   close(): Promise<void>;
-  injectFault(kind: FaultKind, count?: number): void;
+  /** The next `count` API requests fail so; with `path` ("/v1/job/jobs", say), only those to it. */
+  injectFault(kind: FaultKind, count?: number, path?: string): void;
   clearFaults(): void;
   advance(id?: number): LogEntry | undefined;
   addJob(): Job;
@@ -46,7 +47,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   let token = opts.token ?? "demo-token";
   const host = opts.host ?? "127.0.0.1";
   const world = new World(opts.seed ?? 42, opts.jobCount ?? 120);
-  const faults: FaultKind[] = [];
+  const faults: { kind: FaultKind; path?: string }[] = [];
   const sockets = new Set<Socket>();
   let requests = 0;
   let inFlight = 0;
@@ -70,7 +71,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
       return json(res, 404, { code: 404, msg: "not found" });
     }
     requests++;
-    const fault = faults.shift();
+    const next = faults.findIndex((f) => f.path === undefined || f.path === url.pathname);
+    const fault = next < 0 ? undefined : faults.splice(next, 1)[0]?.kind;
     if (fault && answerFault(fault, res, opts.retryAfterSec ?? 2)) return;
 
     if (url.pathname === "/v1/job") {
@@ -111,7 +113,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
       case "/_demo/fault": {
         const kind = url.searchParams.get("kind") ?? "";
         if (!isFaultKind(kind)) return json(res, 400, { code: 400, msg: `unknown fault kind "${kind}"` });
-        api.injectFault(kind, Number(url.searchParams.get("count") ?? 1) || 1);
+        const path = url.searchParams.get("path") ?? undefined;
+        api.injectFault(kind, Number(url.searchParams.get("count") ?? 1) || 1, path);
         return json(res, 200, { code: 0, msg: "" });
       }
       case "/_demo/advance": {
@@ -170,8 +173,8 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
         for (const s of sockets) s.destroy();
         server.close(() => resolve());
       }),
-    injectFault: (kind, count = 1) => {
-      for (let i = 0; i < count; i++) faults.push(kind);
+    injectFault: (kind, count = 1, path) => {
+      for (let i = 0; i < count; i++) faults.push({ kind, path });
     },
     clearFaults: () => {
       faults.length = 0;

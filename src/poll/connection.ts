@@ -92,16 +92,7 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
   return { state: "retrying", okWall, retryAt, failingSince: undefined };
 }
 
-/**
- * How old the data may get and still be on time: two intervals of the poller that answers most
- * often (the selected job's, or the page's when no job is selected). One late answer is then
- * seen within an interval, and a service that answers on time never moves the header.
- */
-export function freshWithin(jobIntervalMs: number, listIntervalMs: number, followsJob: boolean): number {
-  return 2 * (followsJob ? Math.min(jobIntervalMs, listIntervalMs) : listIntervalMs);
-}
-
-/** "ok" with no age: the last answer is younger than `freshMs` (see freshWithin). */
+/** "ok" with no age: the last answer is younger than `freshMs` (see shownAge in src/ui/header-props.ts). */
 export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
   return c.okWall !== undefined && nowWall - c.okWall < freshMs;
 }

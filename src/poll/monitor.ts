@@ -115,6 +115,8 @@ export class Monitor {
   private eventSeq = 0;
   /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
   private eventsShown = false;
+  /** The last refresh (r) still under way: `over` says when its requests have ended, `done` is told so. */
+  private refreshing: { over: () => boolean; done: () => void } | undefined;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -180,6 +182,7 @@ export class Monitor {
   }
 
   stop(): void {
+    this.refreshing = undefined;
     this.list.stop();
     this.job.stop();
     this.pinPollers.stopAll();
@@ -187,11 +190,30 @@ export class Monitor {
     this.highlightTimer = undefined;
   }
 
-  refresh(): void {
+  /**
+   * Asks for the page and the selected job again, now. `done` is called once the requests this
+   * started have ended (answered or failed), or no longer can (paused, another job selected), so
+   * that "refreshing…" goes then, not seconds later. A newer refresh takes the place of one under
+   * way: only its `done` is called.
+   */
+  refresh(done?: () => void): void {
     // r also reads a rejected token's source again at once, not after the minute it waits.
     this.opts.client.rereadToken?.();
-    this.list.refreshNow();
-    if (this.snap.selectedId !== undefined) this.job.refreshNow();
+    const id = this.snap.selectedId;
+    const polled: Pick<Poller<unknown>, "getSnapshot" | "refreshNow">[] =
+      id === undefined ? [this.list] : [this.list, this.job];
+    // A request in flight now is not this refresh's: the poller asks again once it ends.
+    const from = polled.map((p) => p.getSnapshot().requests);
+    for (const p of polled) p.refreshNow();
+    this.refreshing = undefined;
+    if (!done) return;
+    const ended = (p: (typeof polled)[number], i: number) => {
+      const s = p.getSnapshot();
+      return s.requests > (from[i] as number) && !s.inFlight;
+    };
+    const over = () =>
+      this.paused() || polled.every((p, i) => ended(p, i) || (p === this.job && this.snap.selectedId !== id));
+    this.refreshing = { over, done };
   }
 
   private retryRejected(): void {
@@ -224,7 +246,7 @@ export class Monitor {
     return this.snap.pausedSince !== undefined;
   }
 
-  /** The selected job's interval (on the page); + and - halve and double it. */
+  /** The selected job's interval (on the page); + - and = step it (src/ui/actions.ts). */
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });
@@ -571,5 +593,10 @@ export class Monitor {
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
     for (const l of this.listeners) l();
+    const r = this.refreshing;
+    if (r?.over()) {
+      this.refreshing = undefined;
+      r.done();
+    }
   }
 }

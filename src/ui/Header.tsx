@@ -21,19 +21,22 @@ export interface HeaderProps {
   total: number | "?" | undefined;
   /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
   doubts?: string;
+  /** The selected row among the rows shown ("12/100"), or "" when none are shown. */
+  position: string;
   intervalMs: number;
   listIntervalMs: number;
   /** The job interval was changed with + or -: shown whatever the width. */
   intervalChanged?: boolean;
   /**
-   * How old the data may be and still be on time: two intervals of the poller that answers most
-   * often. Older, and the header says how old ("● ok 12s ago").
+   * How old the data on screen may be and still be on time (each part within two intervals of
+   * its poller: shownAge in header-props.ts). Older, and the header says how old ("● ok 12s ago").
    */
   freshMs: number;
   /** Wall ms when polling was paused (p); undefined while it runs. */
   pausedSince?: number;
   /** Status changes not yet seen in the events pane. */
   changes: number;
+  /** Its okWall is the age of what is on screen (the older of the page and the job): shownAge. */
   connection: Connection;
   width: number;
   /** The filters and sort in force, as words ("filter: gpu (7 of 20) · sort: age"); "" when none. */

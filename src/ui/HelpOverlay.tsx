@@ -11,18 +11,29 @@ import { actionFor, KEYMAP, splitKeys } from "./keymap.js";
 /** What the symbols mean; README.md has the same table. */
 export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {
   const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
-  const names = KNOWN_STATUS_CODES.map((c) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c)));
+  const name = (c: number) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c));
+  const names = KNOWN_STATUS_CODES.map(name);
+  // The config's other codes ([status] 7 = "preempted") have no symbol of their own: named here.
+  const others = Object.keys(labels)
+    .map(Number)
+    .filter((c) => Number.isInteger(c) && !KNOWN_STATUS_CODES.includes(c))
+    .sort((a, b) => a - b);
   return [
     ["›", "the selected row (the highlighted entry in a picker)"],
     ["abc", "underlined on yellow: what the / filter matched in a row"],
-    ["12/100", "in the list's title row: the selected row, and the rows shown"],
+    ["row 12/100", "in the header: the selected row, and the rows shown"],
     [
       "✱",
-      "changed in the last 10 s (a row, a log entry); in the header, changes not yet seen in the events pane (e)",
+      "changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (e)",
     ],
     ["★", "a pinned job (w): polled on any page, its changes notified"],
     [symbols, `status ${names.join(", ")}`],
-    [statusStyle(Number.NaN).symbol, "a status code with no symbol of its own"],
+    [
+      statusStyle(Number.NaN).symbol,
+      others.length > 0
+        ? `status ${others.map(name).join(", ")}, and any other code: no symbol of their own`
+        : "a status code with no symbol of its own",
+    ],
     ["▶", "the job's current state in its timeline"],
     ["●", "in the header: connected, answers on time (the data's age once late)"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],

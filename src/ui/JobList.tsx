@@ -25,15 +25,13 @@ export interface JobListProps {
   columns: Column[];
   labels: Record<number, string>;
   changed: (jobId: string) => boolean;
-  /** Pinned (w): marked ★ when not just changed. */
+  /** Pinned (w): marked ★, changed or not. */
   pinned?: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;
   emptyText: string;
   /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
   note?: string;
-  /** Where the cursor is among the rows ("12/100"), shown in the header row. */
-  position?: string;
   /** The filter text, highlighted where it occurs in the rows. */
   mark?: string;
 }
@@ -46,7 +44,7 @@ export function JobList(props: JobListProps) {
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text dimColor={!props.focused} bold wrap="truncate">
-        {listTitles(columns, props.position, width)}
+        {listTitles(columns, width)}
       </Text>
       {visible.length === 0 ? (
         <Text dimColor wrap="truncate">

@@ -44,9 +44,23 @@ export interface ActionContext {
 
 type Run = (c: ActionContext) => void;
 
-/** The job interval's bounds for + and - (a faster --interval given at start stays until -). */
-export const FASTEST_MS = 500;
-export const SLOWEST_MS = 60_000;
+/**
+ * The steps + and - move the selected job's interval along. Halving and doubling never came back
+ * to round values (2 s → 1 s → 0.5 s → 1 s → 2 s, but 32 s → 60 s → 30 s → 15 s → 7.5 s → 3.75 s);
+ * steps do, and the configured interval (--interval) is one of them wherever it falls.
+ */
+export const INTERVAL_STEPS: readonly number[] = [500, 1_000, 2_000, 5_000, 10_000, 30_000, 60_000];
+
+/** The next step faster (`faster`) or slower than `nowMs`, or undefined at the end of the steps. */
+export function nextInterval(nowMs: number, configuredMs: number, faster: boolean): number | undefined {
+  let next: number | undefined;
+  for (const ms of INTERVAL_STEPS.concat(configuredMs)) {
+    const past = faster ? ms < nowMs : ms > nowMs;
+    const nearer = next === undefined || (faster ? ms > next : ms < next);
+    if (past && nearer) next = ms;
+  }
+  return next;
+}
 
 /** While paused no request goes out: a new page or order could not be shown, so it is refused. */
 const refusedWhilePaused = (c: ActionContext): boolean => {
@@ -86,11 +100,11 @@ const openEvent = (c: ActionContext) => {
 const panesShown = (c: ActionContext): Focus[] =>
   !c.ui.events ? ["list", "detail"] : c.layout.wide ? ["list", "detail", "events"] : ["list", "events"];
 
-/** + and -: the selected job's poll twice as often, or half as often, within the bounds. */
+/** + and -: the selected job's poll a step faster or slower (INTERVAL_STEPS). */
 const retimeJob = (c: ActionContext, faster: boolean) => {
   const now = c.snap.intervalMs;
-  const ms = faster ? Math.max(FASTEST_MS, Math.round(now / 2)) : Math.min(SLOWEST_MS, now * 2);
-  if (faster ? now <= FASTEST_MS : now >= SLOWEST_MS) {
+  const ms = nextInterval(now, c.config.intervalMs, faster);
+  if (ms === undefined) {
     c.dispatch({
       type: "message",
       text: `the job is polled every ${seconds(now)}: the ${faster ? "fastest" : "slowest"}`,
@@ -98,7 +112,8 @@ const retimeJob = (c: ActionContext, faster: boolean) => {
     return;
   }
   c.monitor.setJobInterval(ms);
-  c.dispatch({ type: "message", text: `the selected job is polled every ${seconds(ms)}` });
+  const configured = ms === c.config.intervalMs ? " (the configured interval)" : "";
+  c.dispatch({ type: "message", text: `the selected job is polled every ${seconds(ms)}${configured}` });
 };
 
 const seconds = (ms: number) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
@@ -139,8 +154,9 @@ export const ACTIONS: Record<Action, Run> = {
       ACTIONS.pause(c);
       return;
     }
-    c.monitor.refresh();
     say(c, "refreshing…");
+    // Said until the requests have ended: then the data (or what failed) shows for itself.
+    c.monitor.refresh(() => c.dispatch({ type: "clearMessageText", text: "refreshing…" }));
   },
   copy: (c) => {
     const entries = copyEntries(c.view.selected);
@@ -204,6 +220,10 @@ export const ACTIONS: Record<Action, Run> = {
   },
   faster: (c) => retimeJob(c, true),
   slower: (c) => retimeJob(c, false),
+  configuredInterval: (c) => {
+    c.monitor.setJobInterval(c.config.intervalMs);
+    say(c, `the selected job is polled every ${seconds(c.config.intervalMs)} (the configured interval)`);
+  },
   help: (c) => c.dispatch({ type: "overlay", overlay: "help" }),
   suspend: (c) => {
     const refused = c.suspend();

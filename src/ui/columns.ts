@@ -32,14 +32,14 @@ const WIDTH: Record<ColumnId, number> = {
   status: 10,
   displayID: 10,
   remark: REMARK_MIN,
-  gpu: 16,
+  gpu: 15,
   age: 4,
   node: 9,
   id: 7,
   queueLen: 3,
 };
-/** The row marker (selection / change) takes two cells before the first column. */
-export const MARKER_WIDTH = 2;
+/** The row marker (selection ›, change ✱, pin ★: a cell each) comes before the first column. */
+export const MARKER_WIDTH = 3;
 
 export function statusWidth(labels: Record<number, string>): number {
   const longest = Math.max(1, ...Object.values(labels).map((l) => l.length));
@@ -74,15 +74,9 @@ export function chooseColumns(
   return cols.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
 }
 
-/** The titles; `note` (the row indicator, "12/100") at the right end of the remark's, if it fits there. */
-export function headerCells(cols: Column[], note = ""): string {
-  return cols
-    .map((c) =>
-      c.id === "remark" && note && c.width >= c.title.length + 1 + note.length
-        ? fit(c.title, c.width - note.length) + note
-        : fit(c.title, c.width),
-    )
-    .join(" ");
+/** The titles, each over its column. */
+export function headerCells(cols: Column[]): string {
+  return cols.map((c) => fit(c.title, c.width)).join(" ");
 }
 
 /**

@@ -105,22 +105,26 @@ export function detailLines(job: Job, o: DetailOptions): Line[] {
 
 /** The part that changes with time: name, status, owner, age, and the state timeline's tail. */
 export function detailHead(job: Job, o: DetailOptions): Line[] {
-  const { out, push, section } = builder(o.width);
+  const { out, push, section, facts } = builder(o.width);
   const value = cutTo(capsOf(o).value);
   const st = statusStyle(job.status, o.labels);
   // Free text: masked as the command and the description are, until `s` shows secrets.
   push(value(o.showSecrets ? job.app.remark : maskSecrets(job.app.remark)) || "(no name)", { bold: true });
-  push(`id ${job.id} · ${value(job.displayID) || "—"} · status ${st.symbol} ${st.label}`, {
+  facts([`id ${job.id}`, value(job.displayID) || "—", `status ${st.symbol} ${st.label}`], {
     color: st.color,
   });
-  push(
-    `owner ${job.ctx.ownerId} · node ${value(job.ctx.nodeDisplayID) || "—"} (id ${job.ctx.nodeId})` +
-      (job.ctx.class ? ` · class ${value(job.ctx.class)}` : ""),
-  );
-  push(
-    `created ${formatTime(job.createTime.seconds)} (${formatAge(o.nowSec - job.createTime.seconds)} ago)` +
-      ` · autoRelease ${job.autoRelease ? "yes" : "no"} · queue ${job.queueLen}`,
-  );
+  // The queue goes with the node, on the shorter line: last on the created line, it wrapped alone
+  // as "queue" / "0" at 150 columns.
+  const owner = [
+    `owner ${job.ctx.ownerId}`,
+    `node ${value(job.ctx.nodeDisplayID) || "—"} (id ${job.ctx.nodeId})`,
+  ];
+  if (job.ctx.class) owner.push(`class ${value(job.ctx.class)}`);
+  facts(owner.concat(`queue ${job.queueLen}`));
+  facts([
+    `created ${formatTime(job.createTime.seconds)} (${formatAge(o.nowSec - job.createTime.seconds)} ago)`,
+    `autoRelease ${job.autoRelease ? "yes" : "no"}`,
+  ]);
 
   section("State timeline");
   const { entries, earlier } = lastEntries(job.state.log, o.whole ? job.state.log.length : TIMELINE_MAX);
@@ -132,9 +136,12 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
   for (const t of timeline) {
     const s = statusStyle(t.status, o.labels);
     const fresh = o.isNewEntry(t.id);
-    const mark = fresh ? "✱" : t.current ? "▶" : " ";
+    // The current state's ▶ and a new entry's ✱ each have a cell: a job that changes every few
+    // seconds keeps its newest entry marked new, and ▶ must not go with it. The two cells take the
+    // place of the indent: the symbols stay in their column, and the line no longer.
+    const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
     const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
-    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh }, " ");
+    push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
   return out;
 }
@@ -280,6 +287,18 @@ function builder(width: number) {
     out.push({ text: "" });
     out.push({ text: title, bold: true, color: "cyan" });
   };
+  /** Facts joined by " · ", a line broken between two facts only (one wider than the pane wraps alone). */
+  const facts = (parts: string[], style: Omit<Line, "text"> = {}) => {
+    let line = "";
+    for (const part of parts) {
+      const joined = line === "" ? part : `${line} · ${part}`;
+      if (line !== "" && displayWidth(sanitize(joined)) > w) {
+        push(line, style);
+        line = part;
+      } else line = joined;
+    }
+    if (line !== "") push(line, style);
+  };
   /** A multi-line field of any size: its first rows within `cap`, and a note of what is left out. */
   const field = (text: string, cap: Cap, hint: string, mask?: (line: string) => string, indent = "  ") => {
     const e = excerpt(text, Math.max(1, w - indent.length), cap, mask);
@@ -287,7 +306,7 @@ function builder(width: number) {
     if (e.note)
       out.push({ text: indent + truncate(e.note + hint, Math.max(1, w - indent.length)), dim: true });
   };
-  return { out, push, section, field };
+  return { out, push, section, field, facts };
 }
 
 /** The spec writes 0 for "no image" / "not from a snapshot"; ids are decimal strings. */

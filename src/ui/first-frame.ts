@@ -110,7 +110,7 @@ export function paint(s: Styled): string {
 }
 
 function listLines(p: ReturnType<typeof listPaneProps>): string[] {
-  const out = [paint({ text: listTitles(p.columns, p.position, p.width), bold: true, dim: !p.focused })];
+  const out = [paint({ text: listTitles(p.columns, p.width), bold: true, dim: !p.focused })];
   const bodyRows = listBodyRows(p.height, p.note !== undefined);
   const top = listTop(p.cursor, bodyRows, p.items.length);
   const visible = p.items.slice(top, top + bodyRows);

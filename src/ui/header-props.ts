@@ -3,7 +3,7 @@
 import type { Config } from "../config.js";
 import { formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import { type Connection, connectionState, freshWithin, isFresh } from "../poll/connection.js";
+import { type Connection, connectionState, isFresh } from "../poll/connection.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { HeaderProps } from "./Header.js";
 import type { UiState } from "./ui-state.js";
@@ -17,6 +17,8 @@ export function headerProps(
   o: { host: string; width: number },
 ): HeaderProps {
   const facts = snap.list.data?.facts;
+  const shown = shownAge(snap, config.listIntervalMs);
+  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
   return {
     host: o.host,
     page: snap.page,
@@ -24,17 +26,54 @@ export function headerProps(
     order: snap.order,
     total: facts ? (facts.total ?? "?") : undefined,
     doubts: facts?.doubts.join(" "),
+    position: rowPosition(view),
     intervalMs: snap.intervalMs,
     listIntervalMs: config.listIntervalMs,
-    freshMs: freshWithin(snap.jobPollMs, config.listIntervalMs, snap.selectedId !== undefined),
+    freshMs: shown.freshMs,
     intervalChanged: snap.intervalMs !== config.intervalMs,
     pausedSince: snap.pausedSince,
     changes: snap.unseen,
-    connection: connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job),
+    // Its okWall is made the age of what is on screen: the last success of either poller (its own
+    // okWall, which ends an outage) said "data from 0s ago" while the page, failing for 30 s, was 30 s old.
+    connection: { ...connection, okWall: shown.okWall },
     width: o.width,
     filter: viewSummary(ui, view, config.statusLabels),
     profile: config.profile,
   };
+}
+
+/**
+ * "12/100": the selected row, and the rows shown (after the filters); "" when none are. It had
+ * been squeezed into the end of the REMARK column's title, where it read as part of that column.
+ */
+export function rowPosition(view: Pick<View, "items" | "selection">): string {
+  if (view.items.length === 0) return "";
+  const row = view.selection.row;
+  return `${row >= 0 ? row + 1 : "–"}/${view.items.length}`;
+}
+
+/**
+ * How old what is on screen is: the page, and the selected job's own copy once it has one (until
+ * then the detail shows the page's row), the older of the two. `freshMs`: how old that may get
+ * while each is on time, within two intervals of its own poller (the page's 10 s old is on time;
+ * the job's, polled every 2 s, is late), so a late job shows the age even with an older page.
+ */
+export function shownAge(
+  snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId" | "jobPollMs">,
+  listIntervalMs: number,
+): { okWall: number | undefined; freshMs: number } {
+  const sides: [okWall: number, intervalMs: number][] = [];
+  if (snap.list.data !== undefined && snap.list.okWall !== undefined)
+    sides.push([snap.list.okWall, listIntervalMs]);
+  if (snap.selectedId !== undefined && snap.job.okWall !== undefined)
+    sides.push([snap.job.okWall, snap.jobPollMs]);
+  let okWall: number | undefined;
+  let lateAt = Number.POSITIVE_INFINITY;
+  for (const [wall, interval] of sides) {
+    if (okWall === undefined || wall < okWall) okWall = wall;
+    lateAt = Math.min(lateAt, wall + 2 * interval);
+  }
+  return { okWall, freshMs: okWall === undefined ? 2 * listIntervalMs : lateAt - okWall };
 }
 
 /** The service's host for the header, sanitised (it is the user's text, or the service's). */
@@ -50,8 +89,8 @@ export function headerHost(baseUrl: string): string {
 
 /**
  * The header's facts as text, most wanted first (a narrow terminal cuts the end): the page, the
- * order and the count lead; the rest (intervals, filters) each begin with " · ". The poll
- * intervals are the least needed and go first when the line is short.
+ * order and the count lead; the rest (the selected row, intervals, filters) each begin with " · ".
+ * The poll intervals are the least needed and go first when the line is short.
  */
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   const parts = [
@@ -59,6 +98,7 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
+  if (p.position) parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
     parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
   if (p.filter) parts.push(p.filter);

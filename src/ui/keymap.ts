@@ -31,6 +31,7 @@ export type Action =
   | "pause"
   | "faster"
   | "slower"
+  | "configuredInterval"
   | "help"
   | "suspend"
   | "quit";
@@ -149,8 +150,19 @@ export const KEYMAP: readonly Binding[] = [
     match: is("w"),
   },
   { action: "pause", keys: "p", help: "pause / resume all polling (r resumes too)", match: is("p") },
-  { action: "faster", keys: "+", help: "poll the selected job twice as often (to 500ms)", match: is("+") },
-  { action: "slower", keys: "-", help: "poll the selected job half as often (to 60s)", match: is("-") },
+  {
+    action: "faster",
+    keys: "+",
+    help: "poll the selected job faster, a step at a time: 60s 30s 10s 5s 2s 1s 500ms (and the configured interval)",
+    match: is("+"),
+  },
+  { action: "slower", keys: "-", help: "poll the selected job slower, on the same steps", match: is("-") },
+  {
+    action: "configuredInterval",
+    keys: "=",
+    help: "poll the selected job at the configured interval again (--interval)",
+    match: is("="),
+  },
   {
     action: "help",
     keys: "?",

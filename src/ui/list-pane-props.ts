@@ -31,8 +31,6 @@ export function listPaneProps(
       ? "no job on this page matches the filter (→ next page, Esc clears)"
       : "no jobs"
     : "loading…";
-  const row = view.selection.row;
-  const position = view.items.length > 0 ? `${row >= 0 ? row + 1 : "–"}/${view.items.length}` : "";
   return {
     items: view.items,
     cursor: view.selection.row,
@@ -46,7 +44,6 @@ export function listPaneProps(
     focused: ui.focus === "list",
     emptyText,
     note: duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined,
-    position,
     mark: ui.filter.trim() || undefined,
   };
 }

@@ -17,22 +17,25 @@ export function listTop(cursor: number, bodyRows: number, count: number): number
   return Math.max(0, Math.min(cursor - Math.floor(bodyRows / 2), count - bodyRows));
 }
 
-/** The titles row; `position` ("12/100") at the right end of the remark's title. */
-export function listTitles(columns: Column[], position: string | undefined, width: number): string {
-  return fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns, position)}`, width);
+/** The titles row: each column's title over it, and nothing else. */
+export function listTitles(columns: Column[], width: number): string {
+  return fit(`${" ".repeat(MARKER_WIDTH)}${headerCells(columns)}`, width);
 }
 
 /** A dim line of the pane's own (no rows, duplicates hidden), indented past the marker. */
 export function listNote(text: string, width: number): string {
-  return fit(`  ${text}`, width);
+  return fit(`${" ".repeat(MARKER_WIDTH)}${text}`, width);
 }
 
 /** A row the page held that is not a job: its id and what was wrong, sanitised. */
 export function errorRow(item: PageItem & { ok: false }, selected: boolean, width: number): string {
-  return fit(`${selected ? "›" : " "} ! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width);
+  return fit(
+    `${(selected ? "›" : "").padEnd(MARKER_WIDTH)}! job ${item.id ?? "?"}: ${sanitize(item.error)}`,
+    width,
+  );
 }
 
-/** One job's row: the marker (selection ›, change ✱, pin ★), the status cell and the rest. */
+/** One job's row: the marker (selection ›, change ✱, pin ★, each in its own cell), the status cell and the rest. */
 export interface JobRowOptions {
   width: number;
   columns: Column[];
@@ -45,7 +48,8 @@ export interface JobRowOptions {
 
 export function jobRow(job: Job, o: JobRowOptions) {
   const cells = rowCells(job, o.columns, o.labels, o.nowSec);
-  const marker = `${o.selected ? "›" : " "}${o.changed ? "✱" : o.pinned ? "★" : " "}`;
+  // A pinned job that changes every few seconds must still show its ★: no mark hides another.
+  const marker = `${o.selected ? "›" : " "}${o.changed ? "✱" : " "}${o.pinned ? "★" : " "}`;
   const tail = fit(cells.rest, Math.max(0, o.width - MARKER_WIDTH - 1 - (o.columns[0]?.width ?? 0)));
   return { marker, status: cells.status, statusColor: cells.statusColor, tail };
 }

@@ -94,7 +94,9 @@ export type UiAction =
   | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[] }
   | { type: "escape" }
   | { type: "message"; text: string; tone?: "info" | "warn" }
-  | { type: "clearMessage"; seq: number };
+  | { type: "clearMessage"; seq: number }
+  /** Clears the message if it still says `text` (a "refreshing…" whose requests have ended). */
+  | { type: "clearMessageText"; text: string };
 
 let messageSeq = 0;
 
@@ -223,6 +225,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return { ...s, message: msg(a.text, a.tone ?? "info") };
     case "clearMessage":
       return s.message?.seq === a.seq ? { ...s, message: undefined } : s;
+    case "clearMessageText":
+      return s.message?.text === a.text ? { ...s, message: undefined } : s;
   }
 }
 

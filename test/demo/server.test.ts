@@ -115,6 +115,11 @@ describe("demo service follows the spec", () => {
     expect((await get("/v1/job/jobs")).status).toBe(500);
     expect((await get("/v1/job/jobs")).status).toBe(200);
     expect((await post("/_demo/fault?kind=nonsense")).status).toBe(400);
+    // A fault for one path leaves the other's requests alone, and waits for its own.
+    expect((await post("/_demo/fault?kind=500&count=1&path=/v1/job/jobs")).status).toBe(200);
+    expect((await get("/v1/job?id=1")).status).toBe(200);
+    expect((await get("/v1/job/jobs")).status).toBe(500);
+    expect((await get("/v1/job/jobs")).status).toBe(200);
   });
 
   it("closes promptly even with a hanging request", async () => {

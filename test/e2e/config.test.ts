@@ -38,6 +38,7 @@ list_interval = "1s"
 1 = "booting"
 2 = "crunching"
 3 = "halted"
+7 = "preempted"
 
 [profiles.prod]
 base_url = "${prod.url}"
@@ -45,6 +46,7 @@ token_file = "prod.token"
 
 [profiles.prod.status]
 3 = "finished"
+9 = "failed"
 
 [profiles.staging]
 base_url = "${staging.url}"
@@ -81,6 +83,11 @@ describe("a config file alone", () => {
     await s.waitFor("Keys and symbols", 5000);
     s.press(KEYS.end); // the legend is below the keys: the overlay scrolls
     await s.waitFor(/◌ ◔ ● ■ +status waiting \(6\), booting \(1\), crunching \(2\), finished \(3\)/, 5000);
+    // Every other configured code too, the file's and the profile's (the legend named only 6 1 2 3).
+    await s.waitFor(
+      /\? +status preempted \(7\), failed \(9\), and any other code: no symbol of their own/,
+      5000,
+    );
   });
 
   it("--profile staging switches service, and uses that profile's columns", async () => {

@@ -117,6 +117,33 @@ describe("keys in a real terminal", () => {
     expect(after).toMatch(/✱ 1 change/);
   }, 25_000);
 
+  it("marks a pinned job that changes with both ✱ and ★, and its current state with both ▶ and ✱", async () => {
+    const { jobs } = await page(1);
+    // The demo's jobs go 6 → 1 → 2 → 3: one that can change twice more.
+    const job = jobs.find((j) => j.status === 6 || j.status === 1) as Job;
+    expect(job).toBeDefined();
+    const t = open();
+    await t.waitFor(/Job \d+/, 5000);
+    await selectRow(t, jobs, job.id);
+    t.press("w");
+    const rowOf = (sc: string) => sc.split("\n").find((l) => l.includes(job.displayID)) ?? "";
+    const detailOf = (sc: string) =>
+      sc
+        .split("\n")
+        .map((l) => l.split("│").at(-1) ?? "")
+        .join("\n");
+    await t.waitFor((sc) => /^› ★/.test(rowOf(sc)));
+    demo.advance(Number(job.id));
+    // ✱ took the place of ★ in the row, and of ▶ in the timeline, for ten seconds after each
+    // change: a job that changes every few seconds never showed either. (The row changes with the
+    // page's answer, the timeline with the job's: either may come first.)
+    const marked = (x: string) => /^›✱★/.test(rowOf(x)) && /^ *▶✱ /m.test(detailOf(x));
+    await t.waitFor(marked, 5000);
+    // Again: both marks stay, now on the newer state.
+    const next = demo.advance(Number(job.id))?.status;
+    await t.waitFor((x) => marked(x) && new RegExp(`status . ${next}\\b`).test(detailOf(x)), 5000);
+  }, 25_000);
+
   it("copies one URL of several with the picker, then all with a; Esc cancels", async () => {
     const { jobs } = await page(1);
     const job = jobs.find((j) => urlsOf(j).length >= 2);

@@ -99,6 +99,57 @@ describe("the ID column", () => {
   }, 60_000);
 });
 
+describe("the row position and the detail's facts", () => {
+  const WIDTHS = [200, 150, 120, 100, 90, 80];
+  /** The screen at each width, once drawn at it. */
+  async function atEachWidth(check: (sc: string, cols: number) => void) {
+    const t = open(200, 40);
+    await t.waitFor(/Job \d+/, 10_000);
+    for (const cols of WIDTHS) {
+      t.resize(cols, 40);
+      check(
+        await t.waitFor((x) => /autoRelease/.test(x) && x.split("\n").every((l) => l.length <= cols)),
+        cols,
+      );
+      expect(t.wrapped()).toBe(0);
+    }
+  }
+
+  it(`puts the row position in the header, not in a column's title, at ${WIDTHS.join(" ")} columns`, async () => {
+    await atEachWidth((sc, cols) => {
+      const lines = sc.split("\n");
+      // "1/20" had been squeezed into the end of the REMARK column's title, where it read as part of it.
+      expect(lines[0], `${cols} columns`).toMatch(/ · row 1\/20\b/);
+      const titles = (lines.find((l) => l.includes("STATUS")) ?? "").split("│")[0];
+      expect(titles, `${cols} columns`).not.toMatch(/\d\/\d/);
+    });
+  }, 60_000);
+
+  it(`breaks the detail's facts only between two, at ${WIDTHS.join(" ")} columns`, async () => {
+    await atEachWidth((sc, cols) => {
+      // Each fact whole on one line of the pane ("… · queue" / "0" wrapped at 150).
+      const pane = sc.split("\n").map((l) => l.split("│").at(-1) ?? "");
+      for (const fact of [
+        /\bid \d+\b/,
+        /status [◌◔●■?] \S+/,
+        /owner \d+/,
+        /node \S+ \(id \d+\)/,
+        /queue \d+/,
+        /created \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \S+ \(\S+ ago\)/,
+        /autoRelease (yes|no)/,
+      ])
+        expect(
+          pane.some((l) => fact.test(l)),
+          `${fact} at ${cols} columns:\n${sc}`,
+        ).toBe(true);
+      expect(
+        pane.some((l) => /^\s*\d+\s*$/.test(l)),
+        `a number alone at ${cols} columns`,
+      ).toBe(false);
+    });
+  }, 60_000);
+});
+
 describe("the detail pane", () => {
   it.each([
     ["Europe/Berlin", /(CET|CEST)/],

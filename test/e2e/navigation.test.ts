@@ -2,10 +2,16 @@
 // the live and status filters across pages and orders, rows and pages, the detail pane's own
 // scrolling, --per-page auto across a resize, the sort, the JSON view with a field the schema
 // does not know, the collapsed fields, and the mouse. Checked by what the screen shows.
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import type { DemoJob } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { specJob } from "../helpers/payloads.js";
+import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 import { KEYS, type PtyOptions, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -44,7 +50,7 @@ const listRows = (screen: string) =>
   screen
     .split("\n")
     .slice(2)
-    .filter((l) => /^[ ›][ ✱][◌◔●■?] /.test(l));
+    .filter((l) => /^[ ›][ ✱][ ★][◌◔●■?] /.test(l));
 /** What `/nb` should leave: the jobs with "nb" in a field the filter reads (no labels here). */
 const matchesNb = (j: Job) =>
   [j.id, j.displayID, j.app.remark, j.app.cmd, j.ctx.nodeDisplayID, String(j.status)].some((v) =>
@@ -192,6 +198,39 @@ describe("rows and pages", () => {
     expect(selectedId(sc)).toBe(far.id);
     expect(listRows(sc).find((r) => r.startsWith("›"))).toContain(far.displayID);
   }, 40_000);
+});
+
+describe("--per-page auto at start", () => {
+  it("asks for the page once, at the size of a terminal resized while jobtop starts", async () => {
+    const jobs = Array.from({ length: 137 }, (_, i) => specJob(i + 1));
+    const service = await startScriptedService({
+      list: (q) =>
+        pageOf(jobs.slice((q.page - 1) * q.perPage, q.page * q.perPage), q, { total: jobs.length }),
+    });
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-slow-start-"));
+    const fixture = fileURLToPath(new URL("./fixtures/slow-start.cjs", import.meta.url));
+    try {
+      // 150×24 when it starts; 150×40 (36 rows of list) before it asks for the first page.
+      s = startCli(["--base-url", service.url, "--per-page", "auto", "--list-interval", "60s"], {
+        cols: 150,
+        rows: 24,
+        env: { JOBTOP_TOKEN: service.token, NODE_OPTIONS: `--require ${fixture}`, SLOW_START_DIR: dir },
+      });
+      const t = s;
+      await t.waitFor(() => existsSync(join(dir, "ready")), 10_000);
+      t.resize(150, 40);
+      writeFileSync(join(dir, "go"), "");
+      // The fitted page on screen: had the first request been for the size seen at the start
+      // (150×24: 20 rows), the second, for 36, would be counted by now too.
+      await t.waitFor((x) => listRows(x).length === 36, 10_000);
+      const pages = service.requests
+        .filter((r) => r.path === "/v1/job/jobs")
+        .map((r) => r.query.get("per_page"));
+      expect(pages).toEqual(["36"]);
+    } finally {
+      await service.close();
+    }
+  }, 30_000);
 });
 
 describe("views", () => {

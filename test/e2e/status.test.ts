@@ -101,6 +101,22 @@ describe("connection state and status line", () => {
     expect(Date.now() - back).toBeLessThan(2000 + 1500);
   }, 60_000);
 
+  it("says how old the rows are while only the page fails, not the age of the job's last answer", async () => {
+    const { t, d } = await open(["--interval", "500ms", "--list-interval", "1s"]);
+    d.injectFault("500", 10_000, "/v1/job/jobs");
+    const failedAt = Date.now();
+    // The job answers every 500 ms: the header said "data from 0s ago" under 30 s old rows.
+    const sc = await t.waitFor(
+      (x) => /◐ retrying[^·]*· data from ([6-9]|\d\d)s ago/.test(x.split("\n")[0] ?? ""),
+      15_000,
+    );
+    const age = Number(/data from (\d+)s ago/.exec(sc.split("\n")[0] ?? "")?.[1]);
+    expect(age).toBeLessThanOrEqual((Date.now() - failedAt) / 1000 + 2); // the page's age, no older
+    expect(sc).toMatch(/⚠ page: HTTP 500/);
+    d.clearFaults();
+    await t.waitFor((x) => /● ok ·/.test(x.split("\n")[0] ?? ""), 10_000);
+  }, 40_000);
+
   it("r does not hide an error behind 'refreshing…'", async () => {
     const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
     d.injectFault("500", 10_000);
@@ -111,5 +127,23 @@ describe("connection state and status line", () => {
     const last = seen.at(-1) ?? "";
     expect(last).toMatch(/⚠ (page|job): HTTP 500/);
     expect(last).not.toContain("refreshing…");
+  }, 40_000);
+
+  it("r says 'refreshing…' until its requests have ended, not 8 s more", async () => {
+    // Nothing else polls for a minute: the requests are r's, the page's and the job's.
+    const { t, d } = await open(["--interval", "60s", "--list-interval", "60s"]);
+    // A job on the page changes, so that the refresh's answer shows ("✱ 1 change").
+    const shown = t.text();
+    let changed = false;
+    for (let id = 119; id > 100 && !changed; id--)
+      changed = shown.includes(` ${id} `) && d.getJob(id)?.status !== 3 && d.advance(id) !== undefined;
+    expect(changed).toBe(true);
+    await t.waitFor(() => d.requestCount() === 2); // the first page and the selected job
+    const n = d.requestCount();
+    t.press("r");
+    await t.waitFor(/✱ 1 change/, 5000);
+    expect(d.requestCount()).toBe(n + 2);
+    // The answers are on screen: the words go with them (they stayed for the status line's 8 s).
+    await t.waitFor((sc) => !sc.includes("refreshing…"), 2000);
   }, 40_000);
 });

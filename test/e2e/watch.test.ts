@@ -1,6 +1,6 @@
 // Never missing a change, in a real terminal against the demo service over HTTP: the events
 // pane, pinned jobs on other pages with their desktop notification (OSC 9), focus reports,
-// pause, + and -, and OSC 8 links that never carry a hidden secret.
+// pause, + - and =, and OSC 8 links that never carry a hidden secret.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
@@ -177,28 +177,37 @@ describe("pause and the job interval", () => {
     await t.waitFor(/● ok(?! \d)/);
   }, 20_000);
 
-  it("- and +: the selected job is polled half and twice as often, shown in the header", async () => {
-    // The page every 60 s: the requests counted are the selected job's.
+  it("- and + step the selected job's interval along 500ms 1s 2s 5s 10s 30s 60s and back; = returns to --interval", async () => {
+    // The page every 60 s: the requests counted are the selected job's. --interval 300ms is a step
+    // of its own, below the others.
     s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "60s"], {
       cols: 90,
       env: { JOBTOP_TOKEN: demo.token },
     });
     const t = s;
     await t.waitFor(/Job \d+/, 10_000);
-    t.press("---");
-    await t.waitFor(/polled every 2\.4s/);
-    expect(t.text()).toMatch(/↻ 2\.4s\/60s/); // shown at 90 columns, once changed
+    t.press("---"); // 500ms, 1s, 2s (halving and doubling made it 600ms, 1.2s, 2.4s)
+    await t.waitFor(/polled every 2s\b/);
+    expect(t.text()).toMatch(/↻ 2s\/60s/); // shown at 90 columns, once changed
     await sleep(2500);
     let n = demo.requestCount();
     await sleep(5000);
     expect(demo.requestCount() - n).toBeLessThanOrEqual(3);
-    t.press("++++"); // 1.2s, 600ms, 500ms, and no faster
-    await t.waitFor(/polled every 500ms: the fastest/);
-    expect(t.text()).toMatch(/↻ 0\.5s\/60s/);
+    // Up to the slowest and back down: the same round values (doubling went 32s, 60s, 30s, 15s, 7.5s).
+    t.press("-----"); // 5s, 10s, 30s, 60s, and no slower
+    await t.waitFor(/polled every 60s: the slowest/);
+    t.press("++++"); // 30s, 10s, 5s, 2s
+    await t.waitFor(/polled every 2s\b/);
+    expect(t.text()).toMatch(/↻ 2s\/60s/);
+    t.press("=");
+    const back = await t.waitFor(/polled every 300ms \(the configured interval\)/);
+    expect(back).not.toMatch(/↻/); // the configured interval: shown only from 110 columns
+    t.press("+"); // nothing faster than the configured 300ms
+    await t.waitFor(/polled every 300ms: the fastest/);
     n = demo.requestCount();
     await sleep(3000);
     expect(demo.requestCount() - n).toBeGreaterThanOrEqual(5);
-  }, 30_000);
+  }, 40_000);
 });
 
 describe("OSC 8 links", () => {

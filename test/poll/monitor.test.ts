@@ -275,4 +275,52 @@ describe("Monitor", () => {
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.list.length).toBe(n);
   });
+
+  it("refresh tells when its requests have ended: answered, refused, or no longer wanted", async () => {
+    let answer: () => void = () => {};
+    const slow = new Promise<void>((r) => {
+      answer = r;
+    });
+    let held = false;
+    const { client } = scripted(
+      (q) => pageOf([job(1), job(2)], q),
+      (id) => job(id),
+    );
+    const listJobs = client.listJobs;
+    client.listJobs = async (q, signal) => {
+      if (held) await slow;
+      return listJobs(q, signal);
+    };
+    const m = start(client);
+    await vi.advanceTimersByTimeAsync(0);
+    m.select("1");
+    await vi.advanceTimersByTimeAsync(0);
+    // The page's answer is held: r is not over while it is out, and over as soon as it is in.
+    held = true;
+    let done = 0;
+    m.refresh(() => done++);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(done).toBe(0);
+    answer();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toBe(1);
+    // A second r while one is under way: only the newest says it is over, once.
+    held = false;
+    let first = 0;
+    let second = 0;
+    m.refresh(() => first++);
+    m.refresh(() => second++);
+    await vi.advanceTimersByTimeAsync(10);
+    expect([first, second]).toEqual([0, 1]);
+    // Paused, or another job selected meanwhile: over too, not waiting for ever.
+    m.refresh(() => done++);
+    m.pause();
+    expect(done).toBe(2);
+    m.resume();
+    await vi.advanceTimersByTimeAsync(10);
+    m.refresh(() => done++);
+    m.select("2");
+    await vi.advanceTimersByTimeAsync(10);
+    expect(done).toBe(3);
+  });
 });

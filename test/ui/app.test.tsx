@@ -150,13 +150,13 @@ describe("App", () => {
     await app.waitFor((x) => /Job \d+/.test(x));
     app.stdin.write("w");
     let f = strip(await app.waitFor((x) => strip(x).includes("pinned: watched")));
-    expect(f).toMatch(/^›★/m);
+    expect(f).toMatch(/^› ★/m);
     expect(f).toMatch(/Job \d+ ★/);
     app.stdin.write("p");
     f = strip(await app.waitFor((x) => strip(x).includes("⏸ paused")));
     app.stdin.write("-");
-    f = strip(await app.waitFor((x) => strip(x).includes("polled every 400ms")));
-    expect(f).toContain("↻ 0.4s/");
+    f = strip(await app.waitFor((x) => strip(x).includes("polled every 500ms")));
+    expect(f).toContain("↻ 0.5s/"); // from 200ms, the next step slower
   });
 
   it("lists every keymap entry in the help overlay", async () => {

@@ -31,8 +31,8 @@ describe("detailLines", () => {
     // It used to throw "Maximum call stack size exceeded" (Math.max over the whole timeline).
     const lines = texts(detailLines(job({ state: { status: 2, log: longLog(124_000) } }), opts));
     expect(lines).toContain("  … 123 950 earlier");
-    expect(lines.filter((l) => /^ [ ▶✱] ● 2 +\d{4}-/.test(l))).toHaveLength(50);
-    expect(lines.some((l) => l.includes("▶ ● 2"))).toBe(true); // the current state is the newest
+    expect(lines.filter((l) => /^[ ▶][ ✱] ● 2 +\d{4}-/.test(l))).toHaveLength(50);
+    expect(lines.some((l) => l.includes("▶  ● 2"))).toBe(true); // the current state is the newest
   });
 
   it("caps a 10 MB desc, cmd and envs, and notes what is left out", () => {

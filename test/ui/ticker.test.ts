@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Connection } from "../../src/poll/connection.js";
 import { isFresh } from "../../src/poll/connection.js";
 import { nextChangeIn } from "../../src/ui/Header.js";
-import { retryText } from "../../src/ui/header-props.js";
+import { retryText, shownAge } from "../../src/ui/header-props.js";
 
 const conn = (over: Partial<Connection>): Connection => ({
   state: "ok",
@@ -65,5 +65,44 @@ describe("the ticking cell's next change", () => {
   it("never wakes while loading or with nothing that moves", () => {
     expect(nextChangeIn(conn({ state: "loading" }), WALL, 0)).toBeUndefined();
     expect(nextChangeIn(conn({ state: "ok" }), WALL, 0)).toBeUndefined();
+  });
+});
+
+describe("the age of what is on screen", () => {
+  type Side = { data?: unknown; okWall?: number };
+  const snap = (list: Side, job: Side, selected = true) =>
+    ({
+      list: { data: {}, ...list },
+      job: { data: undefined, ...job },
+      selectedId: selected ? "7" : undefined,
+      jobPollMs: 2_000,
+    }) as unknown as Parameters<typeof shownAge>[0];
+
+  it("is the older of the page's and the job's: a failing page is not made young by the job", () => {
+    const s = shownAge(snap({ okWall: WALL - 30_000 }, { okWall: WALL - 300 }), 10_000);
+    expect(s.okWall).toBe(WALL - 30_000);
+    // Late: the job's window (two of its intervals) ended 3.7 s after its answer.
+    expect(isFresh(conn({ okWall: s.okWall }), WALL, s.freshMs)).toBe(false);
+  });
+
+  it("is on time while each is within two of its own intervals, and late once either is not", () => {
+    const onTime = shownAge(snap({ okWall: WALL - 9_000 }, { okWall: WALL - 1_500 }), 10_000);
+    expect(onTime.okWall).toBe(WALL - 9_000);
+    expect(isFresh(conn({ okWall: onTime.okWall }), WALL, onTime.freshMs)).toBe(true);
+    // The job 4.5 s late at 2 s: the header shows an age, the older one (the page's 9 s).
+    const late = shownAge(snap({ okWall: WALL - 9_000 }, { okWall: WALL - 4_500 }), 10_000);
+    expect(isFresh(conn({ okWall: late.okWall }), WALL, late.freshMs)).toBe(false);
+    expect(late.okWall).toBe(WALL - 9_000);
+  });
+
+  it("is the page's alone with no job selected, or before the job's own copy came", () => {
+    expect(shownAge(snap({ okWall: WALL - 5_000 }, { okWall: WALL - 100 }, false), 10_000)).toEqual({
+      okWall: WALL - 5_000,
+      freshMs: 20_000,
+    });
+    expect(shownAge(snap({ okWall: WALL - 5_000 }, {}), 10_000).okWall).toBe(WALL - 5_000);
+    // No page yet: the job's, if it answered (a job reached with : before the page came).
+    expect(shownAge(snap({ data: undefined }, { okWall: WALL - 100 }), 10_000).okWall).toBe(WALL - 100);
+    expect(shownAge(snap({ data: undefined }, {}), 10_000).okWall).toBeUndefined();
   });
 });
