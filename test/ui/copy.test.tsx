@@ -116,6 +116,21 @@ describe("planCopy", () => {
     );
   });
 
+  it("refuses a URL with an invisible character: pasted, it would not be the URL it looks like", () => {
+    for (const url of [
+      "https://gw.exa\u200bmple/x",
+      "https://h/a\u2028b",
+      "https://h/\ufeffx",
+      "https://h/a\u200db",
+    ]) {
+      const p = planCopy([{ n: 1, url }]);
+      expect(p.text, url).toBeUndefined();
+      expect(p.what).toMatch(/^URL \[1\] https:\/\/\S*<U\+(200B|2028|FEFF|200D)>\S* not copied/);
+    }
+    // The real URL is copied as it is, an emoji's own ZWJ included.
+    expect(planCopy([{ n: 1, url: "https://h/👩‍💻" }]).text).toBe("https://h/👩‍💻");
+  });
+
   it("refuses all when every one has controls", () => {
     const p = planCopy([
       { n: 1, url: "a\rb" },
