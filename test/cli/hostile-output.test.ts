@@ -233,6 +233,35 @@ describe("invisible characters, on every path of the built CLI", () => {
   });
 });
 
+describe("a tab, shown as spacing", () => {
+  const tabbed = () => {
+    const j = specJob(1, { displayID: "j\t1", desc: "name\tsize\nab\t12" });
+    const app = j.app as Record<string, unknown>;
+    app.remark = "train\trun";
+    app.cmd = "python\tx.py\t--lr 3";
+    return j;
+  };
+
+  it("get ID: a tab stop every 4 cells in the command and description, a space in one-line values", async () => {
+    answer = { status: 200, reason: "OK", body: JSON.stringify({ code: 0, msg: "", job: tabbed() }) };
+    const r = await run(["get", "1", "--base-url", baseUrl, "--timeout", "600ms"]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    const out = r.stdout.toString();
+    expect(out).not.toContain("^I");
+    expect(out).toContain("\n  python  x.py    --lr 3\n");
+    expect(out).toContain("\n  name    size\n  ab  12\n");
+    expect(out).toMatch(/^train run\nid 1 · j 1 · status/);
+  });
+
+  it("--once: a space in a cell", async () => {
+    answer = { status: 200, reason: "OK", body: page([tabbed()]) };
+    const r = await run(ONCE());
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).not.toContain("^I");
+    expect(r.stdout.toString()).toMatch(/ j 1 +train run /);
+  });
+});
+
 describe("jobtop config check with a hostile token_command", () => {
   const config = (line: string) => {
     const cfg = writeConfig(`base_url = "${baseUrl}"\n${line}\n`);
