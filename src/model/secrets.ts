@@ -121,28 +121,55 @@ const CREDENTIAL_LIKE = /[\d._~+/=-]|.[A-Z]/;
  * pairs, and Authorization credentials. Ordinary words stay: see isSecretArgName.
  */
 export function maskSecrets(text: string): string {
-  return MAY_HOLD_SECRET.test(text) ? maskAll(text) : text;
+  return MAY_HOLD_SECRET.test(text) || hasTokenPrefix(text) ? mask(text, false) : text;
 }
 
 /**
- * What every pattern of maskAll needs somewhere in the text: a ":" or "=" (URL_IN_TEXT, ASSIGN),
- * a scheme word (AUTH_SCHEME), a dash where a flag starts (FLAG, and the tools' flags after
- * TOOL_WORD), `login` (`wandb login KEY`) or the start of a token of a well-known shape (the
- * prefixes of TOKEN_SHAPES). Text without any (most job names and remarks) is left as it is
- * without running them: each is compiled when first run, ~0.3 ms of a --once table on Node 24
- * for remarks such as "vllm-serve".
+ * What the patterns of maskAll but the tools' and the token shapes' need somewhere in the text:
+ * a ":" or "=" (URL_IN_TEXT, ASSIGN), a scheme word (AUTH_SCHEME) or a dash where a flag starts
+ * (FLAG); `login` for `wandb login KEY`. The token shapes need a prefix of TOKEN_PREFIXES.
+ * Text without any (most job names and remarks) is left as it is without running them: each is
+ * compiled when first run, ~0.3 ms of a --once table on Node 24 for remarks such as "vllm-serve".
  */
-const MAY_HOLD_SECRET =
-  /[:=]|Bearer|Basic|Token|login|(?:^|[\s"'(`])-|\b(?:gh[pousr]_|github_pat_|gl(?:pat|dt|ft|rt|ptt|soat|cbt|imt|agent|oas|ffct)-|gl(?:sa|c)_|GR1348941|xox[abeoprs]-|xapp-|sk-|[sr]k_|hf_|api_org_|A3T|AKIA|ASIA|ABIA|ACCA|AIza|npm_|pypi-|dapi|do[opr]_v1_|SG\.|shp|pplx-|hv[sb]\.|lin_api_|pul-|rubygems_|dp\.pt\.|PMAK-|sntry|AGE-SECRET-KEY-1|eyJ)/;
+const MAY_HOLD_SECRET = /[:=]|Bearer|Basic|Token|login|(?:^|[\s"'(`])-/;
 
-/** maskSecrets without the quick look first (exported for the test that compares the two). */
+/** What TOOL_ARG's secret flags (toolSecret) and `wandb login` need: the tools' step runs only then. */
+const TOOL_FLAG = /(?:^|\s)(?:-[uUaPp]|--(?:user|auth|proxy-user))|login/;
+
+/**
+ * A literal every token shape of TOKEN_SHAPES starts with. Looked for with includes(), not one
+ * regular expression of 40 branches (~0.4 ms to compile on the first remark of every --once).
+ */
+const TOKEN_PREFIXES = (
+  "ghp_ gho_ ghu_ ghs_ ghr_ github_pat_ glpat- gldt- glft- glrt- glptt- glsoat- glcbt- glimt- glagent- " +
+  "gloas- glffct- glsa_ glc_ GR1348941 xox xapp- sk- k_live_ k_test_ k_prod_ hf_ api_org_ A3T AKIA ASIA " +
+  "ABIA ACCA AIza npm_ pypi- dapi _v1_ SG. shp pplx- hvs. hvb. lin_api_ pul- rubygems_ dp.pt. PMAK- sntry " +
+  "AGE-SECRET-KEY-1 eyJ"
+).split(" ");
+
+/** The shortest token of TOKEN_SHAPES: xoxb- and ten more. Shorter text (most remarks) holds none. */
+const SHORTEST_TOKEN = 15;
+
+function hasTokenPrefix(text: string): boolean {
+  if (text.length < SHORTEST_TOKEN) return false;
+  for (const p of TOKEN_PREFIXES) if (text.includes(p)) return true;
+  return false;
+}
+
+/** maskSecrets without the quick looks (exported for the test that compares the two). */
 export function maskAll(text: string): string {
+  return mask(text, true);
+}
+
+/** Every pattern in turn; `all` false skips the tools' and the shapes' when their literals are absent. */
+function mask(text: string, all: boolean): string {
   const urlsAndSchemes = text
     .replace(URL_IN_TEXT, (u) => maskUrl(u))
     .replace(AUTH_SCHEME, (m, scheme: string, sp: string, cred: string) =>
       CREDENTIAL_LIKE.test(cred) ? `${scheme}${sp}${MASK}` : m,
     );
-  return maskToolArgs(urlsAndSchemes)
+  const tools = all || TOOL_FLAG.test(urlsAndSchemes) ? maskToolArgs(urlsAndSchemes) : urlsAndSchemes;
+  const named = tools
     .replace(FLAG, (m, pre: string, dashes: string, name: string, sep: string, value: string) =>
       !VARIABLE_REF.test(value) && (isSecretArgName(name) || (isBareKey(name) && looksLikeCredential(value)))
         ? `${pre}${dashes}${name}${sep}${MASK}`
@@ -158,8 +185,10 @@ export function maskAll(text: string): string {
       const named = sep.includes(":") ? q !== "" || ALWAYS_SECRET.test(name) : true;
       const masked = (secret && named) || ((secret || isBareKey(name)) && looksLikeCredential(value));
       return masked ? `${pre}${name}${q}${sep}${MASK}` : m;
-    })
-    .replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m));
+    });
+  return all || hasTokenPrefix(named)
+    ? named.replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m))
+    : named;
 }
 
 /** `key` alone: a sort key, a dict key, a key file, or an API key; its value decides. */
@@ -183,7 +212,7 @@ function looksLikeCredential(value: string, min = 12): boolean {
 // vendor's prefix, then the length and alphabet of what follows. "sk-learn", "AKIA" alone in prose
 // or "hf_hub" do not have them. Each open-ended run takes all of its alphabet, so a match consumes
 // it (linear on a hostile megabyte); shapeHolds checks the little a regular expression cannot say
-// in linear time. The prefixes are MAY_HOLD_SECRET's too.
+// in linear time. Each starts with one of TOKEN_PREFIXES.
 const TOKEN_SHAPES = [
   "gh[pousr]_[A-Za-z0-9]{36,}", // GitHub: personal, OAuth, user-to-server, server-to-server, refresh
   "github_pat_\\w{50,}",
@@ -223,11 +252,16 @@ let shapeWhole: RegExp | undefined;
 /** TOKEN_SHAPES in text, made when first needed (not at start). */
 const tokenShape = () => (shapeInText ??= new RegExp(`\\b(?:${TOKEN_SHAPES})`, "g"));
 
-/** What a shape needs besides its regular expression: Slack's and sk- keys hold a digit, HF's both cases. */
+const DIGIT_OR_CAPITAL = /[\dA-Z]/;
+
+/**
+ * What a shape needs besides its regular expression: Slack's and sk- keys hold a digit, HF's both
+ * cases, and every generated token a digit or a capital (what is all small letters is a word).
+ */
 function shapeHolds(m: string): boolean {
   if (m.startsWith("sk-") || m.startsWith("xox") || m.startsWith("xapp-")) return /\d/.test(m);
   if (m.startsWith("hf_")) return /[a-z]/.test(m) && /[A-Z]/.test(m);
-  return true;
+  return DIGIT_OR_CAPITAL.test(m);
 }
 
 /** Is the whole of `s` a token of a well-known shape? */
@@ -269,29 +303,45 @@ function toolSecret(tool: string, flag: string, attached: boolean): "all" | ":" 
   return flag === "-p" ? "all" : undefined; // sshpass, mongo…, and the login tools under login
 }
 
+/** Where a command ends: its tool's arguments stop there. */
+const COMMAND_END = /[\n;&|]/g;
+
 function maskToolArgs(text: string): string {
   TOOL_WORD.lastIndex = 0;
   let m = TOOL_WORD.exec(text);
-  if (!m) return text;
-  let out = "";
+  // Pieces are joined only when something was masked: a hostile megabyte of `curl -u ` builds
+  // no string of its own.
+  let out: string[] | undefined;
   let done = 0;
+  let end = -1; // the next command end found so far (each is looked for once: linear)
   while (m) {
     const tool = m[1] as string;
     const from = m.index + m[0].length;
     const next = TOOL_WORD.exec(text);
     const limit = next ? next.index : text.length;
-    const stop = text.slice(from, limit).search(/[\n;&|]/);
-    const to = stop < 0 ? limit : from + stop;
-    out += text.slice(done, from) + maskArgs(tool, text.slice(from, to));
-    done = to;
+    if (end < from) {
+      COMMAND_END.lastIndex = from;
+      end = COMMAND_END.exec(text)?.index ?? text.length;
+    }
+    const to = Math.min(end, limit);
+    const args = text.slice(from, to);
+    const masked = maskArgs(tool, args);
+    if (masked !== args) {
+      out ??= [];
+      out.push(text.slice(done, from), masked);
+      done = to;
+    }
     m = next;
   }
   TOOL_WORD.lastIndex = 0;
-  return out + text.slice(done);
+  if (!out) return text;
+  out.push(text.slice(done));
+  return out.join("");
 }
 
 function maskArgs(tool: string, args: string): string {
   if (tool === "wandb") return maskLoginKey(args);
+  if (!args.includes("-")) return args;
   if (LOGIN_TOOLS.has(tool) && !/(?:^|\s)login(?:\s|$)/.test(args)) return args;
   return args.replace(TOOL_ARG, (m, pre: string, flag: string, sep: string, value: string) => {
     const part = toolSecret(tool, flag, sep === "");
