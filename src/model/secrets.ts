@@ -116,20 +116,21 @@ const AUTH_SCHEME = /\b(Bearer|Basic|Token)([ \t]+)([A-Za-z0-9._~+/=-]{8,})/g;
 const CREDENTIAL_LIKE = /[\d._~+/=-]|.[A-Z]/;
 
 /**
- * Masks secrets in free text (a command line, a description, an env value): URL passwords and
- * secret query/fragment values, values of secret-looking --flags and NAME=VALUE / name: value
- * pairs, and Authorization credentials. Ordinary words stay: see isSecretArgName.
+ * Masks secrets in free text (a command line, a description, an env value): URL passwords, token
+ * user names and secret query/fragment values, values of secret-looking --flags and NAME=VALUE /
+ * name: value pairs, Authorization credentials, tools' own password flags (`curl -u`, `mysql -p`)
+ * and tokens of a well-known shape (`ghp_…`, `AKIA…`). Ordinary words stay: see isSecretArgName.
  */
 export function maskSecrets(text: string): string {
   return MAY_HOLD_SECRET.test(text) || hasTokenPrefix(text) ? mask(text, false) : text;
 }
 
 /**
- * What the patterns of maskAll but the tools' and the token shapes' need somewhere in the text:
- * a ":" or "=" (URL_IN_TEXT, ASSIGN), a scheme word (AUTH_SCHEME) or a dash where a flag starts
- * (FLAG); `login` for `wandb login KEY`. The token shapes need a prefix of TOKEN_PREFIXES.
- * Text without any (most job names and remarks) is left as it is without running them: each is
- * compiled when first run, ~0.3 ms of a --once table on Node 24 for remarks such as "vllm-serve".
+ * What URL_IN_TEXT, AUTH_SCHEME, FLAG, ASSIGN and the tools' flags need somewhere in the text: a
+ * ":" or "=", a scheme word, a dash where a flag starts, or `login` (`wandb login KEY`); the token
+ * shapes need one of TOKEN_PREFIXES. Text without any (most job names and remarks) is left as it
+ * is without running them: each is compiled when first run, ~0.3 ms of a --once table on Node 24
+ * for remarks such as "vllm-serve".
  */
 const MAY_HOLD_SECRET = /[:=]|Bearer|Basic|Token|login|(?:^|[\s"'(`])-/;
 

@@ -4,7 +4,7 @@
 import type { Job } from "../api/schema.js";
 import type { CopyEntry } from "../model/copy-plan.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskUrl, maskValue } from "../model/secrets.js";
+import { maskSecrets, maskValue } from "../model/secrets.js";
 import { sshTargets } from "../model/ssh.js";
 import { jobUrls } from "../model/urls.js";
 
@@ -35,7 +35,7 @@ export function copyEntries(job: Job | undefined): CopyEntry[] {
 export function entryText(e: CopyEntry, showSecrets: boolean): string {
   switch (e.kind) {
     case "url":
-      return `[${e.n}] ${sanitize(showSecrets ? e.value : maskUrl(e.value))}`;
+      return `[${e.n}] ${sanitize(showSecrets ? e.value : maskSecrets(e.value))}`;
     case "ssh":
       return `[${e.n}] ${sanitize(e.value)}`;
     case "password":
