@@ -5,6 +5,7 @@ import { dirname } from "node:path";
 import { envProxies } from "../api/transport.js";
 import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
 import { maskProxy } from "../model/proxy-url.js";
+import { sanitize } from "../model/sanitize.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import { STARTER } from "./starter.js";
@@ -25,7 +26,7 @@ export async function runConfigCommand(
   const path = configPath(input.configFlag, input.env);
   switch (sub) {
     case "path": {
-      out.write(`${path.path}\n`);
+      out.write(`${sanitize(path.path)}\n`);
       if (!existsSync(path.path)) err.write("jobtop: (no file there yet; `jobtop config init` writes one)\n");
       return 0;
     }
@@ -46,7 +47,7 @@ export async function runConfigCommand(
         closeSync(fd);
       }
       out.write(
-        `wrote ${path.path}\nEdit it (a profile's base_url and token_file, the [status] names), then run: jobtop config check\n`,
+        `wrote ${sanitize(path.path)}\nEdit it (a profile's base_url and token_file, the [status] names), then run: jobtop config check\n`,
       );
       return 0;
     }
@@ -106,8 +107,10 @@ function describe(r: Resolved, loaded: Loaded, env: Record<string, string | unde
   rows.push(["status", labels(c.statusLabels, r.from.statusLabels), undefined]);
   rows.push(["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined]);
   rows.push(["ports", labels(c.portNames, r.from.portNames, "(none: ports show as numbers)"), undefined]);
+  // Paths, a token command's words, status names: the user's text (or a file's, or the
+  // environment's), written to a terminal like the service's, so sanitised alike.
   return rows
-    .map(([k, v, from]) => `${k.padEnd(14)}${v}${from ? `   (${from})` : ""}`)
+    .map(([k, v, from]) => `${k.padEnd(14)}${sanitize(v)}${from ? `   (${sanitize(from)})` : ""}`)
     .join("\n")
     .concat("\n");
 }

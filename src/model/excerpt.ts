@@ -2,7 +2,7 @@
 // `cmd` of a million lines) contributes at most a few rows, and costs only what those rows cost:
 // the text is sliced before it is sanitised, split or wrapped, and what is left out is counted
 // in place (indexOf, charCodeAt), never copied.
-import { formatCount, truncate, wrap } from "./format.js";
+import { displayWidth, formatCount, truncate, wrap } from "./format.js";
 import { sanitize } from "./sanitize.js";
 
 export interface Cap {
@@ -38,7 +38,7 @@ export function excerpt(text: string, width: number, cap: Cap, mask?: (line: str
     const lineEnd = nl < 0 ? text.length : nl;
     const stop = Math.min(lineEnd, end);
     const line = text.slice(pos, stop);
-    const parts = wrap(sanitize(mask ? mask(line) : line), width);
+    const parts = wrap(shownLine(mask ? mask(line) : line), width);
     const room = cap.rows - rows.length;
     for (let i = 0; i < parts.length && i < room; i++) rows.push(parts[i] as string);
     const next = nl < 0 ? text.length : nl + 1;
@@ -50,6 +50,32 @@ export function excerpt(text: string, width: number, cap: Cap, mask?: (line: str
     pos = next;
   }
   return { rows, note: leftOut(text, pos, false) };
+}
+
+/** Tab stops of a multi-line field: every 4 cells, as an editor shows indented code. */
+export const TAB_STOP = 4;
+
+/**
+ * One source line sanitised, each tab spaces up to the next tab stop (a pasted table or indented
+ * code keeps its columns; a single line elsewhere shows a tab as one space, see sanitize). Cells
+ * are counted on what is shown, escapes included, and from the source line's start, before it
+ * is wrapped.
+ */
+function shownLine(line: string): string {
+  if (!line.includes("\t")) return sanitize(line);
+  let out = "";
+  let cells = 0;
+  const parts = line.split("\t"); // a line within the field's cap: a bounded number of parts
+  for (let i = 0; i < parts.length; i++) {
+    const shown = sanitize(parts[i] as string);
+    out += shown;
+    cells += displayWidth(shown);
+    if (i === parts.length - 1) break;
+    const pad = TAB_STOP - (cells % TAB_STOP);
+    out += " ".repeat(pad);
+    cells += pad;
+  }
+  return out;
 }
 
 function leftOut(text: string, from: number, lineCut: boolean): string | undefined {

@@ -49,9 +49,11 @@ export function fatalExitCode(e: unknown, singleJob: boolean): number | undefine
 }
 
 // JSON.stringify escapes C0 controls (ESC, \r, BEL…) but writes DEL, the C1 controls (0x9B is a
-// one-byte CSI on some terminals), bidi overrides and U+2028/9 raw. They can only occur inside
-// strings (JSON's own syntax is ASCII), so escaping them in the text keeps the JSON identical.
-const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+// one-byte CSI on some terminals), bidi controls, U+2028/9 and the invisible characters
+// (sanitize's set: zero-width space and joiners, word joiner, BOM) raw. They can only occur inside
+// strings (JSON's own syntax is ASCII), so escaping them in the text keeps the JSON identical: an
+// emoji's ZWJ too, which a JSON reader turns back into the same emoji.
+const UNSAFE_IN_JSON = /[\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff\ufff9-\ufffb]/g;
 
 /** JSON in which no character can move a cursor, change a title or reorder text on a terminal. */
 export function toJson(value: unknown, indent?: number): string {

@@ -5,7 +5,7 @@ import type { Job } from "../api/schema.js";
 import type { CopyEntry } from "../model/copy-plan.js";
 import { displayWidth, truncate } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import { maskUrl, maskValue } from "../model/secrets.js";
+import { maskSecrets, maskValue } from "../model/secrets.js";
 import { sshTargets } from "../model/ssh.js";
 import { jobUrls, type PortNames, urlPortLabels } from "../model/urls.js";
 
@@ -55,7 +55,7 @@ export function entryText(e: CopyEntry, showSecrets: boolean, of = e.n): string 
   const n = `[${e.n}] `.padEnd(`[${of}] `.length);
   switch (e.kind) {
     case "url":
-      return `${n}${e.label ? `${e.label}  ` : ""}${sanitize(showSecrets ? e.value : maskUrl(e.value))}`;
+      return `${n}${e.label ? `${e.label}  ` : ""}${sanitize(showSecrets ? e.value : maskSecrets(e.value))}`;
     case "ssh":
       return `${n}${sanitize(e.value)}`;
     case "password":

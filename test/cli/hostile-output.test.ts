@@ -7,10 +7,10 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nastyString } from "../fuzz/arbitraries.js";
 import { CLI, NODE, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { writeConfig } from "../helpers/config-file.js";
+import { FORBIDDEN, INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 import { specJob } from "../helpers/payloads.js";
 
-/** Controls a terminal acts on: C0 but \n, DEL, C1, and bidi controls. */
-const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 const TOKEN = "hostile-test-token-1234";
 
 type Answer = { status: number; reason: string; body: string };
@@ -50,14 +50,17 @@ afterAll(() => {
 const ONCE = () => ["--once", "--base-url", baseUrl, "--interval", "200ms", "--timeout", "600ms"];
 
 /** Runs the built CLI and keeps the bytes: a decoded string would hide a raw 0x9B as U+FFFD. */
-function run(args: string[]): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
+function run(
+  args: string[],
+  env: Record<string, string | undefined> = { JOBTOP_TOKEN: TOKEN },
+): Promise<{ code: number | null; stdout: Buffer; stderr: Buffer }> {
   return new Promise((resolve, reject) => {
     const child = spawn(NODE, [CLI, ...args], {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         XDG_CACHE_HOME: TEST_CACHE_HOME,
-        JOBTOP_TOKEN: TOKEN,
+        ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -164,6 +167,138 @@ describe("jobtop --once against a hostile service", () => {
     expectClean(r.stderr, "stderr");
     expectClean(r.stdout, "stdout");
     expect((stream === "stderr" ? r.stderr : r.stdout).toString()).toMatch(/\^\[|<U\+/);
+  });
+});
+
+describe("invisible characters, on every path of the built CLI", () => {
+  // A zero-width space, a line separator, a BOM and a ZWJ that joins no emoji, in every string a
+  // path shows; an emoji's own ZWJ beside them stays (it draws one emoji).
+  const hiddenJob = () => {
+    const j = withValues(`${INVISIBLE} 👩‍💻`);
+    (j.app as Record<string, unknown>).cmd = `python x.py ${INVISIBLE}`;
+    j.desc = INVISIBLE;
+    return j;
+  };
+  const one = () => ({
+    status: 200,
+    reason: "OK",
+    body: JSON.stringify({ code: 0, msg: "", job: hiddenJob() }),
+  });
+  const script = (...args: string[]) => [...args, "--base-url", baseUrl, "--interval", "200ms"];
+
+  it.each([
+    ["--once (a table to a pipe)", () => [...ONCE()], () => page([hiddenJob()])],
+    ["get ID", () => script("get", "1", "--timeout", "600ms"), () => one().body],
+    [
+      "wait ID --until (its line)",
+      () => script("wait", "1", "--until", "2", "--timeout", "5s"),
+      () => one().body,
+    ],
+    [
+      "watch ID --until (its line)",
+      () => script("watch", "1", "--until", "2", "--timeout", "5s"),
+      () => one().body,
+    ],
+  ])("%s shows them escaped, visibly", async (_what, args, body) => {
+    answer = { status: 200, reason: "OK", body: body() };
+    const r = await run(args());
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expectClean(r.stdout, "stdout");
+    expectClean(r.stderr, "stderr");
+    expect(r.stdout.toString()).toContain(INVISIBLE_SHOWN);
+    expect(r.stdout.toString()).toContain("👩‍💻");
+  });
+
+  it.each([
+    ["--once --json", () => [...ONCE(), "--json"], () => page([hiddenJob()])],
+    ["get ID --json", () => script("get", "1", "--timeout", "600ms", "--json"), () => one().body],
+    ["wait ID --json", () => script("wait", "1", "--until", "2", "--json"), () => one().body],
+    ["watch ID --json", () => script("watch", "1", "--until", "2", "--json"), () => one().body],
+  ])("%s escapes them as JSON does (\\u200b), the same JSON", async (_what, args, body) => {
+    answer = { status: 200, reason: "OK", body: body() };
+    const r = await run(args());
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expectClean(r.stdout, "stdout");
+    const out = r.stdout.toString();
+    expect(out).toContain("a\\u200bb\\u2028c\\ufeffd\\u200de");
+    expect(out).not.toContain("<U+");
+  });
+
+  it("a service's message on stderr shows them escaped", async () => {
+    answer = { status: 200, reason: "OK", body: JSON.stringify({ code: 7, msg: INVISIBLE }) };
+    const r = await run(ONCE());
+    expectClean(r.stderr, "stderr");
+    // One line: the line separator and the BOM are folded to spaces with the other white space.
+    expect(r.stderr.toString()).toContain("a<U+200B>b c d<U+200D>e");
+  });
+});
+
+describe("a tab, shown as spacing", () => {
+  const tabbed = () => {
+    const j = specJob(1, { displayID: "j\t1", desc: "name\tsize\nab\t12" });
+    const app = j.app as Record<string, unknown>;
+    app.remark = "train\trun";
+    app.cmd = "python\tx.py\t--lr 3";
+    return j;
+  };
+
+  it("get ID: a tab stop every 4 cells in the command and description, a space in one-line values", async () => {
+    answer = { status: 200, reason: "OK", body: JSON.stringify({ code: 0, msg: "", job: tabbed() }) };
+    const r = await run(["get", "1", "--base-url", baseUrl, "--timeout", "600ms"]);
+    expect(r.code, r.stderr.toString()).toBe(0);
+    const out = r.stdout.toString();
+    expect(out).not.toContain("^I");
+    expect(out).toContain("\n  python  x.py    --lr 3\n");
+    expect(out).toContain("\n  name    size\n  ab  12\n");
+    expect(out).toMatch(/^train run\nid 1 · j 1 · status/);
+  });
+
+  it("--once: a space in a cell", async () => {
+    answer = { status: 200, reason: "OK", body: page([tabbed()]) };
+    const r = await run(ONCE());
+    expect(r.code, r.stderr.toString()).toBe(0);
+    expect(r.stdout.toString()).not.toContain("^I");
+    expect(r.stdout.toString()).toMatch(/ j 1 +train run /);
+  });
+});
+
+describe("jobtop config check with a hostile token_command", () => {
+  const config = (line: string) => {
+    const cfg = writeConfig(`base_url = "${baseUrl}"\n${line}\n`);
+    return cfg;
+  };
+  // No JOBTOP_TOKEN: it would come before the file's token_command.
+  const check = (cfg: { path: string }) => run(["config", "check", "--config", cfg.path], {});
+
+  it("prints the command's words escaped: a bidi override, a zero-width space", async () => {
+    // The file's TOML escapes: the characters themselves reach jobtop.
+    const cfg = config(`token_command = ["printf", "tok\\u202e\\u200bgnp.exe"]`);
+    const r = await check(cfg);
+    expectClean(r.stdout, "stdout");
+    expectClean(r.stderr, "stderr");
+    expect(r.stdout.toString()).toContain('token_command printf "tok<U+202E><U+200B>gnp.exe"');
+  });
+
+  it("shows what the failing command said escaped: U+202E, U+200B, U+2028", async () => {
+    const cfg = config(
+      `token_command = ["sh", "-c", '''printf 'no \\342\\200\\256key\\342\\200\\213 here\\342\\200\\250!' >&2; exit 3''']`,
+    );
+    const r = await check(cfg);
+    expect(r.code).toBe(2);
+    expectClean(r.stdout, "stdout");
+    expectClean(r.stderr, "stderr");
+    expect(r.stderr.toString()).toContain("failed (exit 3): no <U+202E>key<U+200B> here<U+2028>!");
+  });
+
+  it("never echoes its output: a token with a bidi override is refused by name", async () => {
+    const cfg = config(`token_command = ["printf", "tok\\u202eX"]`);
+    const r = await check(cfg);
+    expect(r.code).toBe(2);
+    expectClean(r.stdout, "stdout");
+    expectClean(r.stderr, "stderr");
+    expect(r.stderr.toString()).toMatch(
+      /token_command: its output: the token contains a character that is not printable ASCII/,
+    );
   });
 });
 

@@ -106,4 +106,35 @@ describe("secrets in a real terminal", () => {
     expect((await t.exited()).exitCode).toBe(0);
     s = undefined;
   }, 90_000);
+
+  it("masks secrets no name announces on screen until s: a URL's token user, curl -u, mysql -p, bare tokens", async () => {
+    const run = (n: number, alphabet = "A1b2C3d4E5f6G7h8J9k0") =>
+      alphabet.repeat(Math.ceil(n / alphabet.length)).slice(0, n);
+    const ghp = `ghp_${run(36)}`; // put together here: no scanner takes this file for a leak
+    const akia = `AKIA${run(16, "QRSTUVWXYZ234567")}`;
+    const first = (await page(1))[0] as Job;
+    const job = demo.getJob(Number(first.id));
+    if (!job) throw new Error("no demo job");
+    job.app.remark = `clone ${akia}`;
+    job.app.cmd = `git clone https://${ghp}@github.com/o/r && curl -u bob:hunter2a x && mysql -phunter3b db`;
+    job.desc = "token: 9f8e7d6c5b4a3f2e";
+    const secrets = [ghp, akia, "hunter2a", "hunter3b", "9f8e7d6c5b4a3f2e"];
+    const t = startCli(["--base-url", demo.url, "--interval", "250ms"], {
+      cols: 200,
+      rows: 50,
+      env: { JOBTOP_TOKEN: BEARER },
+    });
+    s = t;
+    await t.waitFor(`${job.displayID} · status`, 10_000);
+    await t.waitFor("curl -u bob:•••••• x && mysql -p•••••• db");
+    await t.waitFor("token: ••••••");
+    expect(t.text()).toContain("clone ••••••"); // the list's remark and the detail's heading
+    expect(secrets.filter((x) => plain(t.raw()).includes(x))).toEqual([]);
+    t.press("s");
+    await t.waitFor("secrets shown");
+    await t.waitFor((sc) => secrets.every((x) => sc.includes(x)));
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+    s = undefined;
+  }, 30_000);
 });

@@ -4,6 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
+import { INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
@@ -356,6 +357,49 @@ describe("hostile text from the service", () => {
       expect(raw).not.toContain("\x1b]0;pwned");
       expect(raw).not.toContain("\u009b");
       expect(raw).not.toContain("\u202e");
+    } finally {
+      s?.kill("SIGKILL");
+      s = undefined;
+      await service.close();
+    }
+  });
+
+  it("shows invisible characters escaped on the screen and in the notification, never raw", async () => {
+    // A zero-width space, a line separator, a BOM and a lone ZWJ in a name, a remark and a
+    // description; a tab in the remark (a space in one line); an emoji's own ZWJ beside them.
+    let status = 2;
+    const jobOf = () =>
+      specJob(7, {
+        displayID: INVISIBLE,
+        status,
+        desc: `about ${INVISIBLE}`,
+        state: { status, log: [{ id: 1, status, ts: { seconds: 1_700_000_000 }, sourceId: 7 }] },
+        app: { ...(specJob(7).app as object), remark: `r\t${INVISIBLE} 👩‍💻` },
+      });
+    const service = await startScriptedService({
+      list: (q) => pageOf([jobOf()], q),
+      job: () => ({ code: 0, msg: "", job: jobOf() }),
+    });
+    try {
+      s = startCli(
+        ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
+        { cols: 160, rows: 40, env: { JOBTOP_TOKEN: service.token } },
+      );
+      const t = s;
+      const screen = await t.waitFor(`about ${INVISIBLE_SHOWN}`, 10_000); // the detail's description
+      expect(screen).toContain(`r ${INVISIBLE_SHOWN}`.slice(0, 20)); // the list's remark, cut to its column
+      expect(screen).toContain(`${INVISIBLE_SHOWN} · status`); // the detail's heading
+      await sleep(800);
+      status = 3;
+      await t.waitFor(/✱ 1 change\b/, 5000);
+      t.press("e");
+      await t.waitFor(`${INVISIBLE_SHOWN}  `);
+      await t.waitFor(() => /\x1b\]777;notify;jobtop;/.test(t.raw()), 3000);
+      const raw = t.raw();
+      const body = /\x1b\]777;notify;jobtop;([^\x07]*)\x07/.exec(raw)?.[1] ?? "";
+      expect(body).toBe("a<U+200B>b<U+2028>c<U+F… 2 → 3"); // escaped, and cut to 24 characters
+      expect(raw).not.toMatch(/[\u200b\u2028\ufeff]|[^\u{1f469}]\u200d/u);
+      expect(raw).toContain("👩‍💻");
     } finally {
       s?.kill("SIGKILL");
       s = undefined;

@@ -20,6 +20,11 @@ const HOSTILE = [
   "👩‍👩‍👧",
   "\u0000",
   "\t",
+  "\u200b",
+  "\u2028",
+  "\ufeff",
+  "a\u200db",
+  "🚀\u200d",
 ];
 
 /** Strings that mix ordinary text with the nastiest pieces we know. */

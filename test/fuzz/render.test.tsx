@@ -11,12 +11,12 @@ import { chooseColumns } from "../../src/ui/columns.js";
 import { detailLines } from "../../src/ui/detail-lines.js";
 import { JobDetail } from "../../src/ui/JobDetail.js";
 import { JobList } from "../../src/ui/JobList.js";
+import { FORBIDDEN } from "../helpers/forbidden.js";
 import { jobArb, nastyString } from "./arbitraries.js";
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 10_000);
 /** Our own styling is SGR only (colour, bold, inverse, dim); anything else came from data. */
 const SGR = /\x1b\[[0-9;]*m/g;
-const FORBIDDEN = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
 
 let demo: DemoServer;
 let realJobs: Job[] = [];

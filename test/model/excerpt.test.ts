@@ -55,6 +55,15 @@ describe("excerpt", () => {
     }
   });
 
+  it("shows a tab as spaces to the next stop of 4 cells, counted from the line's start as shown", () => {
+    const rows = (t: string) => excerpt(t, 40, { rows: 10, chars: 1000 }).rows;
+    expect(rows("a\tb\n\tx\nabcd\te\nab\tc\td")).toEqual(["a   b", "    x", "abcd    e", "ab  c   d"]);
+    // Wide characters take two cells, an escape its two characters: the stop stays a stop.
+    expect(rows("训\tx\n\x1b\tx\n👩‍💻\tx")).toEqual(["训  x", "^[  x", "👩‍💻  x"]);
+    expect(rows("col1\tcol2\n1\t2")).toEqual(["col1    col2", "1   2"]);
+    for (const r of rows("a\t\tb\tc")) expect(r).not.toContain("^I");
+  });
+
   it("never cuts a surrogate pair in two", () => {
     const s = `a${"🚀".repeat(10)}`;
     expect(cutIndex(s, 2)).toBe(1);

@@ -36,6 +36,23 @@ describe("maskJob (JSON output)", () => {
     expect(m.app.remark).toBe("T run");
   });
 
+  it("masks secrets inside the other env values and the URLs, as the detail pane does", () => {
+    const gh = `ghp_${"A1b2C3d4E5f6G7h8J9k0".repeat(2).slice(0, 36)}`;
+    const j = JobSchema.parse(
+      specJob(6, {
+        app: {
+          ...(specJob().app as object),
+          envs: `GIT_URL=https://${gh}@github.com/o/r;LOG=debug`,
+          urls: { port_8888: { urls: [`https://gw.example:30888/lab?x=${gh}`] } },
+        },
+      }),
+    );
+    const m = maskJob(j);
+    expect(m.app.envs).toBe(`GIT_URL=https://${MASK}@github.com/o/r;LOG=debug`);
+    expect(m.app.urls.port_8888?.urls[0]).toBe(`https://gw.example:30888/lab?x=${MASK}`);
+    expect(JSON.stringify(m)).not.toContain(gh);
+  });
+
   it("keeps env entries byte for byte apart from secret values", () => {
     expect(maskEnvs(" HF_TOKEN =x=y;;PLAIN=1;NOVALUE;PASSWORD=")).toBe(
       ` HF_TOKEN =${MASK};;PLAIN=1;NOVALUE;PASSWORD=`,

@@ -12,6 +12,14 @@ describe("toJson", () => {
     expect(JSON.parse(text)).toEqual({ remark: nasty, n: 1 });
   });
 
+  it("escapes the invisible characters too, and an emoji's ZWJ reads back as the same emoji", () => {
+    const hidden = "pro\u200bd\u200c\u200d\u2060\ufeff\u2029 👩\u200d💻";
+    const text = toJson({ remark: hidden });
+    expect(text).not.toMatch(/[\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/);
+    expect(text).toContain("pro\\u200bd\\u200c\\u200d\\u2060\\ufeff\\u2029");
+    expect(JSON.parse(text)).toEqual({ remark: hidden });
+  });
+
   it("indents when asked", () => {
     expect(toJson({ a: [1] }, 2)).toBe('{\n  "a": [\n    1\n  ]\n}');
   });

@@ -7,6 +7,7 @@ import {
   notifyText,
   pickNotify,
 } from "../../src/terminal/notify.js";
+import { FORBIDDEN, INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 
 const ESC = "\x1b";
 
@@ -83,6 +84,12 @@ describe("notifyText", () => {
     const t = notifyText("evil\x07\x1b]2;pwned\x1b\\;x\u009b2J");
     expect(t).not.toMatch(/[\x00-\x1f\x7f-\x9f;]/);
     expect(t).toBe("evil^G^[]2,pwned^[\\,x<U+009B>2J");
+  });
+
+  it("shows invisible characters escaped, an emoji's ZWJ kept", () => {
+    const t = notifyText(`${INVISIBLE} 👩‍💻`);
+    expect(t).toBe(`${INVISIBLE_SHOWN} 👩‍💻`);
+    expect(t).not.toMatch(FORBIDDEN);
   });
 
   it("is short, and never cuts a character in two", () => {

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { runningCode, TITLE_MAX, titleText } from "../../src/model/title-text.js";
 import { RESTORE_TITLE, SAVE_TITLE, TitleWriter } from "../../src/terminal/title.js";
+import { FORBIDDEN, INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 
 describe("titleText", () => {
   it("says where, how many run, what is unseen, paused, offline", () => {
@@ -23,6 +24,12 @@ describe("titleText", () => {
     });
     expect(t).not.toMatch(/[\x00-\x1f\x7f-\x9f]/);
     expect(Array.from(t)).toHaveLength(TITLE_MAX);
+  });
+
+  it("shows invisible characters and bidi controls in the profile's name escaped", () => {
+    const t = titleText({ where: INVISIBLE, running: undefined, unseen: 0, paused: false, offline: false });
+    expect(t).toBe(`jobtop · ${INVISIBLE_SHOWN}`);
+    expect(t).not.toMatch(FORBIDDEN);
   });
 
   it("counts 'running' only when a status is labelled so", () => {

@@ -11,6 +11,7 @@ import { planCopy } from "../../src/model/copy-plan.js";
 import { MASK } from "../../src/model/secrets.js";
 import { Monitor } from "../../src/poll/monitor.js";
 import { App } from "../../src/ui/App.js";
+import { entryText } from "../../src/ui/copy-entries.js";
 
 let demo: DemoServer;
 let cleanup: (() => void) | undefined;
@@ -114,6 +115,28 @@ describe("planCopy", () => {
     expect(bidi.what).toBe(
       `URL [1] https://h/<U+202E>gnp.exe?token=${MASK} not copied: it contains control characters`,
     );
+  });
+
+  it("refuses a URL with an invisible character: pasted, it would not be the URL it looks like", () => {
+    for (const url of [
+      "https://gw.exa\u200bmple/x",
+      "https://h/a\u2028b",
+      "https://h/\ufeffx",
+      "https://h/a\u200db",
+    ]) {
+      const p = planCopy([{ n: 1, url }]);
+      expect(p.text, url).toBeUndefined();
+      expect(p.what).toMatch(/^URL \[1\] https:\/\/\S*<U\+(200B|2028|FEFF|200D)>\S* not copied/);
+    }
+    // The real URL is copied as it is, an emoji's own ZWJ included.
+    expect(planCopy([{ n: 1, url: "https://h/👩‍💻" }]).text).toBe("https://h/👩‍💻");
+  });
+
+  it("the picker shows a URL masked as the detail does: a token in its path too, until s", () => {
+    const gh = `ghp_${"A1b2C3d4E5f6G7h8J9k0".repeat(2).slice(0, 36)}`; // put together: no scanner's leak
+    const e = { n: 3, kind: "url" as const, value: `https://gw.example/lab/${gh}?token=t1`, what: "URL [3]" };
+    expect(entryText(e, false)).toBe(`[3] https://gw.example/lab/${MASK}?token=${MASK}`);
+    expect(entryText(e, true)).toBe(`[3] ${e.value}`);
   });
 
   it("refuses all when every one has controls", () => {
