@@ -87,6 +87,11 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for("jobtop.memoryFlags")]?.();
   if (drawn) out.on("resize", redraw);
   const { mountApp } = await import("./run.js");
+  // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
+  // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
+  // would draw its first frame at the old size, then clear it and draw again. Node's own re-read
+  // (as screen.ts's resume does): a new size redraws the first frame now, and Ink starts at it.
+  (out as { _refreshSize?: () => void })._refreshSize?.();
   if (drawn) out.off("resize", redraw);
   return mountApp({
     config,

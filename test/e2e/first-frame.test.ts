@@ -101,10 +101,19 @@ describe("the first frame, drawn before Ink", () => {
 
   it("draws the first frame again at the new size on a resize before Ink is up", async () => {
     const t = open(120, 30);
-    await t.waitFor("State timeline");
+    // Resized the moment the first frame is out: Ink is loading then (its modules are evaluated
+    // at once, no signal is handled until they and its first frame are done).
+    await t.whenRaw((raw) => {
+      const pre = raw.indexOf(PRE);
+      return pre >= 0 && raw.includes(ESU, pre);
+    });
+    const at = t.raw().length;
     t.resize(90, 30);
     // Narrow: the list above the detail; whatever draws it (first frame or Ink), no line is wider.
     const sc = await t.waitFor((x) => x.includes("State timeline") && !x.includes(" │"));
     expect(sc.split("\n").every((l) => l.length <= 90)).toBe(true);
+    // And no frame laid out for the old size came after the resize (Ink's first frame did, until
+    // its own resize handling cleared it and drew again, up to a second later under load).
+    expect(t.raw().slice(at)).not.toContain(" │");
   });
 });

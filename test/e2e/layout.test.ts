@@ -85,10 +85,11 @@ describe("the ID column", () => {
     await t.waitFor(/Job \d+/, 10_000);
     for (const cols of [40, 60, 80, 100, 131, 200]) {
       t.resize(cols, 30);
+      // Drawn for this width (the last frame, cut or not, can pass for it).
       const sc = await t.waitFor((x) => {
         const header = x.split("\n").find((l) => l.includes("STATUS")) ?? "";
-        return header.length > 0 && header.length <= cols && /Job \d+/.test(x);
-      }, 5000);
+        return t.redrawn() && header.length > 0 && header.length <= cols && /Job \d+/.test(x);
+      }, 10_000);
       const header = sc.split("\n").find((l) => l.includes("STATUS")) ?? "";
       expect(header, `${cols} columns`).toMatch(/ ID\b/);
       // The selected row shows the job's id.

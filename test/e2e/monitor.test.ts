@@ -133,15 +133,20 @@ describe("the monitor in a real terminal", () => {
     const t = open([], { cols: 120, rows: 30 });
     await t.waitFor(/Job \d+/, 5000);
     t.resize(50, 12);
-    // A line wider than the terminal would wrap and push the header off the top.
-    await t.waitFor((sc) => sc.split("\n")[0]?.startsWith("jobtop page 1/") === true, 3000);
-    await new Promise((r) => setTimeout(r, 300));
-    const small = t.screen();
+    // The frame drawn for 50×12, its status line on its last row (rows - 2): the 120-column frame
+    // cut to 50 has a job there, and a line wider than the terminal would wrap and push it down.
+    const small = (
+      await t.waitFor((sc) => t.redrawn() && /\? help/.test(sc.split("\n")[10] ?? ""), 10_000)
+    ).split("\n");
     expect(small[0]).toMatch(/^jobtop page 1\//);
-    expect(small[10]).toMatch(/\? help/); // the status line is the last line of the frame (rows - 1)
     expect(small[11]).toBe("");
+    expect(t.wrapped()).toBe(0);
     t.resize(120, 30);
-    await t.waitFor(/State timeline/);
+    await t.waitFor(
+      (sc) => t.redrawn() && /\? help/.test(sc.split("\n")[28] ?? "") && sc.includes("State timeline"),
+      10_000,
+    );
+    expect(t.wrapped()).toBe(0);
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
     s = undefined;
@@ -181,9 +186,9 @@ describe("the monitor in a real terminal", () => {
       }
       const before = body();
       t.resize(121, 30);
-      await new Promise((r) => setTimeout(r, 300));
+      await t.waitFor(() => t.redrawn(), 10_000);
       t.resize(120, 30);
-      await t.waitFor((sc) => sc.split("\n")[28]?.includes("? help") === true);
+      await t.waitFor((sc) => t.redrawn() && sc.split("\n")[28]?.includes("? help") === true, 10_000);
       await new Promise((r) => setTimeout(r, 300));
       const after = body();
       if (after === before) break;

@@ -27,7 +27,17 @@ export interface Session {
   text(): string;
   press(keys: string): void;
   resize(cols: number, rows: number): void;
+  /**
+   * Since the last resize, a whole frame was drawn on a cleared screen, as jobtop draws after one
+   * (a frame of the old size cut to the new one can look much the same).
+   */
+  redrawn(): boolean;
   waitFor(what: string | RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
+  /**
+   * Resolves as the bytes that make `test` true arrive, before the screen is redrawn or any timer
+   * runs: to act (resize, say) while the program is still busy with what it wrote just then.
+   */
+  whenRaw(test: (raw: string) => boolean, timeoutMs?: number): Promise<void>;
   exited(): Promise<{ exitCode: number; signal?: number }>;
   kill(signal?: string): void;
   /**
@@ -80,8 +90,12 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
   let pending = Promise.resolve();
   /** How much of `raw` the headless terminal has drawn. */
   let drawn = 0;
+  /** Where `raw` was at the last resize. */
+  let resizedAt = 0;
+  const rawWaiters = new Set<() => void>();
   proc.onData((d) => {
     raw += d;
+    for (const w of rawWaiters) w();
     const upTo = raw.length;
     pending = pending.then(
       () =>
@@ -117,7 +131,14 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
       cols = c;
       rows = r;
       term.resize(c, r);
+      resizedAt = raw.length;
       proc.resize(c, r);
+    },
+    redrawn: () => {
+      const clear = raw.indexOf("\x1b[2J", resizedAt);
+      const esu = "\x1b[?2026l";
+      const end = clear < 0 ? -1 : raw.indexOf(esu, clear);
+      return end >= 0 && end + esu.length <= drawn;
     },
     async waitFor(what, timeoutMs = 8000) {
       const test =
@@ -135,6 +156,21 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
         await new Promise((r) => setTimeout(r, 50));
       }
     },
+    whenRaw: (test, timeoutMs = 8000) =>
+      new Promise<void>((resolve, reject) => {
+        const check = () => {
+          if (!test(raw)) return;
+          rawWaiters.delete(check);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          rawWaiters.delete(check);
+          reject(new Error(`timed out waiting for output; raw tail: ${JSON.stringify(raw.slice(-300))}`));
+        }, timeoutMs);
+        rawWaiters.add(check);
+        check();
+      }),
     exited: async () => {
       const e = await exit;
       // node-pty reports the exit from its own thread (waitpid), which can come before the last
