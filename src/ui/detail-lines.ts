@@ -161,6 +161,7 @@ export function sameBody(a: BodyInput, b: BodyInput): boolean {
 /** Ports, URLs, users, resources, command, environment, image and description. */
 export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   const { out, push, section, field } = builder(o.width);
+  const w = Math.max(1, o.width);
   const caps = capsOf(o);
   const value = cutTo(caps.value);
   const secret = (v: string) => (o.showSecrets ? value(v) : maskValue(v));
@@ -192,7 +193,13 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
     const shown = free(value(u.url));
     const link = o.links ? linkTarget(u.url, shown) : undefined;
     const pad = " ".repeat(Math.max(0, column - displayWidth(label)));
-    push(`${`[${u.n}] `.padEnd(numbers)}${label}${pad}  ${shown}`, link ? { link } : {}, "  ", true);
+    const head = `${`[${u.n}] `.padEnd(numbers)}${label}${pad}`;
+    // A URL that does not fit beside its label goes whole on the line below, so that it wraps
+    // (if it must) at its own start, not with its port's last digits alone on a line.
+    if (label !== "" && displayWidth(head) + 2 + displayWidth(shown) > w - 2) {
+      push(head.trimEnd(), {}, "  ");
+      push(shown, link ? { link } : {}, " ".repeat(2 + numbers), true);
+    } else push(`${head}  ${shown}`, link ? { link } : {}, "  ", true);
   }
   if (urls.length > caps.urls)
     push(`… ${formatCount(urls.length - caps.urls)} more URLs`, { dim: true }, "  ");
