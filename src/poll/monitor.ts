@@ -1,36 +1,27 @@
 // The monitor's live data, outside React: one poller for the page, one for the selected job, one
-// for each pinned job nothing else polls (pins.ts), and the status-change tracker that all feed. The UI reads one snapshot through
+// for each pinned job nothing else polls (pins.ts), and the change tracker that all feed (changes.ts). The UI reads one snapshot through
 // useSyncExternalStore and calls the methods below; it never fetches by itself.
 import type { JobClient } from "../api/client.js";
-import { describeError, isApiError } from "../api/errors.js";
+import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
-import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
-import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
 import { monotonicMs } from "../model/monotonic.js";
 import { type ShownPage, shapePage } from "../model/page.js";
-import { diffJob } from "../model/timeline.js";
-import { PINS_MAX, PinPollers } from "./pins.js";
+import { type ChangeState, ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
+import { type JobAnswer, jobFetch, type MissingJob } from "./job-answer.js";
+import { PINS_MAX, PinPollers, type PinState } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
+import { RefreshWatch } from "./refresh.js";
+import { SeenPages } from "./seen-pages.js";
 
-export const HIGHLIGHT_MS = 10_000;
-/** New log entries highlighted per job and poll: the newest. More could not be shown anyway. */
-export const MAX_ENTRY_HIGHLIGHTS = 50;
-/** Jobs whose page is remembered for "last seen on page N" (bounded: the monitor runs for days). */
-const SEEN_PAGES_MAX = 2_000;
+export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
+export type { JobAnswer, MissingJob } from "./job-answer.js";
+export type { PinState } from "./pins.js";
 
 export type Order = "desc" | "asc";
 
-/** The selected job is not there: the service answered its request with an error code or a 404. */
-export interface MissingJob {
-  id: string;
-  /** The service's words (not yet sanitised: render through sanitize()). */
-  message: string;
-  /** It said "not found" (HTTP 404, code 404, or those words); else it is only "not available". */
-  notFound: boolean;
-}
-
-export interface MonitorSnapshot {
+/** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
+export interface MonitorSnapshot extends ChangeState {
   page: number;
   order: Order;
   /** Jobs per page asked for (changes with the terminal's size under --per-page auto). */
@@ -42,13 +33,6 @@ export interface MonitorSnapshot {
   missing: MissingJob | undefined;
   /** Something the monitor did by itself that the user must be told (one line); seq tells them apart. */
   notice: { text: string; seq: number } | undefined;
-  /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
-  highlights: Highlights;
-  changeCount: number;
-  /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
-  events: readonly ChangeEvent[];
-  /** Status changes not yet seen in the events pane. */
-  unseen: number;
   /** The pinned jobs, in the order pinned, with what is known of each. */
   pins: readonly PinState[];
   /** Wall ms when polling was paused; undefined while it runs. */
@@ -61,21 +45,6 @@ export interface MonitorSnapshot {
    */
   jobPollMs: number;
 }
-
-/** A pinned job as the events pane lists it. */
-export interface PinState {
-  id: string;
-  /** Its last copy, from whichever request saw it last. */
-  job: Job | undefined;
-  missing: MissingJob | undefined;
-  /** The last error of its own poller, while it fails. */
-  error: unknown;
-  /** Who polls it: the page, the selected job's poller, its own poller, or none (paused, or before the first page). */
-  via: "page" | "selected" | "own" | "none";
-}
-
-/** What the single-job request answered: the job, or that it is missing. */
-export type JobAnswer = { job: Job; missing?: undefined } | { job?: undefined; missing: MissingJob };
 
 export interface MonitorOptions {
   client: JobClient;
@@ -97,13 +66,10 @@ export class Monitor {
   private readonly list: Poller<ShownPage>;
   private readonly job: Poller<JobAnswer>;
   private readonly listeners = new Set<() => void>();
-  /** The last copy seen of each job on screen, from either poller, so a change is counted once. */
-  private known = new Map<string, Job>();
-  /** The page each job was last seen on, in this order, oldest first. */
-  private seenPages = new Map<string, number>();
+  private readonly changes: ChangeTracker;
+  private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
   private jobInterval: number;
-  private highlightTimer: ReturnType<typeof setTimeout> | undefined;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
   private readonly wall: () => number;
@@ -112,11 +78,8 @@ export class Monitor {
   private pinSeenAt = new Map<string, number>();
   /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
   private pageAnswered = false;
-  private eventSeq = 0;
-  /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
-  private eventsShown = false;
-  /** The last refresh (r) still under way: `over` says when its requests have ended, `done` is told so. */
-  private refreshing: { over: () => boolean; done: () => void } | undefined;
+  /** The last refresh (r) still under way (refresh.ts). */
+  private readonly refreshing = new RefreshWatch();
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -154,8 +117,15 @@ export class Monitor {
       jobPollMs: opts.intervalMs,
       intervalMs: opts.intervalMs,
     };
+    this.changes = new ChangeTracker({
+      now: () => this.now(),
+      wall: () => this.wall(),
+      highlightMs: opts.highlightMs ?? HIGHLIGHT_MS,
+      state: () => this.snap,
+      update: (patch) => this.update(patch),
+    });
     this.pinPollers = new PinPollers<JobAnswer>({
-      fetch: (id) => this.jobFetch(id),
+      fetch: (id) => jobFetch(this.opts.client, id),
       intervalMs: opts.listIntervalMs,
       clock: opts.clock,
       group,
@@ -182,12 +152,11 @@ export class Monitor {
   }
 
   stop(): void {
-    this.refreshing = undefined;
+    this.refreshing.cancel();
     this.list.stop();
     this.job.stop();
     this.pinPollers.stopAll();
-    if (this.highlightTimer) clearTimeout(this.highlightTimer);
-    this.highlightTimer = undefined;
+    this.changes.stop();
   }
 
   /**
@@ -200,20 +169,13 @@ export class Monitor {
     // r also reads a rejected token's source again at once, not after the minute it waits.
     this.opts.client.rereadToken?.();
     const id = this.snap.selectedId;
-    const polled: Pick<Poller<unknown>, "getSnapshot" | "refreshNow">[] =
-      id === undefined ? [this.list] : [this.list, this.job];
-    // A request in flight now is not this refresh's: the poller asks again once it ends.
-    const from = polled.map((p) => p.getSnapshot().requests);
-    for (const p of polled) p.refreshNow();
-    this.refreshing = undefined;
-    if (!done) return;
-    const ended = (p: (typeof polled)[number], i: number) => {
-      const s = p.getSnapshot();
-      return s.requests > (from[i] as number) && !s.inFlight;
-    };
-    const over = () =>
-      this.paused() || polled.every((p, i) => ended(p, i) || (p === this.job && this.snap.selectedId !== id));
-    this.refreshing = { over, done };
+    const polled: Poller<unknown>[] = id === undefined ? [this.list] : [this.list, this.job];
+    // None ends while paused; the job's no longer counts once another job is selected.
+    this.refreshing.start(
+      polled,
+      done,
+      (p) => this.paused() || (p === this.job && this.snap.selectedId !== id),
+    );
   }
 
   private retryRejected(): void {
@@ -254,15 +216,10 @@ export class Monitor {
   }
 
   /** The events pane shows them: the header's count starts again from zero. */
-  markSeen = (): void => {
-    if (this.snap.unseen > 0) this.update({ unseen: 0 });
-  };
+  markSeen = (): void => this.changes.markSeen();
 
   /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
-  setEventsShown = (shown: boolean): void => {
-    this.eventsShown = shown;
-    if (shown) this.markSeen();
-  };
+  setEventsShown = (shown: boolean): void => this.changes.setEventsShown(shown);
 
   isPinned(id: string): boolean {
     return this.snap.pins.some((p) => p.id === id);
@@ -279,7 +236,7 @@ export class Monitor {
     }
     if (this.snap.pins.length >= PINS_MAX) return "full";
     // Its copy on screen counts as seen now: its own poll comes an interval later, not at once.
-    if (this.known.has(id)) this.pinSeenAt.set(id, this.now());
+    if (this.changes.last(id) !== undefined) this.pinSeenAt.set(id, this.now());
     this.update({ pins: this.snap.pins.concat(this.pinState(id)) });
     this.syncPins();
     this.retime();
@@ -329,7 +286,7 @@ export class Monitor {
       this.job.stop();
       return;
     }
-    this.job.reset(this.jobFetch(id), { keepData: false });
+    this.job.reset(jobFetch(this.opts.client, id), { keepData: false });
     if (!this.paused()) this.job.start();
     this.retime();
   }
@@ -341,26 +298,6 @@ export class Monitor {
       shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
   }
 
-  /**
-   * The single job. How the service says "no such job" the spec does not tell; the demo answers
-   * code ≠ 0 with "job not found". An error code or an HTTP 404 for this one request is taken as
-   * "missing": the service answered, so it is data to show (and poll slowly), not a failure to retry.
-   */
-  private jobFetch(id: string) {
-    const client = this.opts.client;
-    return async (signal: AbortSignal): Promise<JobAnswer> => {
-      try {
-        return { job: await client.getJob(id, signal) };
-      } catch (e) {
-        if (!isApiError(e)) throw e;
-        const status = e.details.status ?? e.details.code;
-        if (e.kind !== "envelope" && !(e.kind === "http" && status === 404)) throw e;
-        const message = describeError(e);
-        return { missing: { id, message, notFound: status === 404 || /not[\s_-]*found/i.test(message) } };
-      }
-    };
-  }
-
   private onList(): void {
     const list = this.list.getSnapshot();
     const data = list.data;
@@ -369,7 +306,7 @@ export class Monitor {
       const jobs: Job[] = [];
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
-      this.rememberPages(data);
+      this.seenPages.remember(data);
     }
     this.update({ list });
     if (fresh) this.followPageCount(data);
@@ -392,7 +329,7 @@ export class Monitor {
   /** A pinned job's own poll answered (or failed). */
   private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
     const job = snap.data?.job;
-    if (job && job !== this.known.get(id)) this.observe([job], false);
+    if (job && job !== this.changes.last(id)) this.observe([job], false);
     this.refreshPins();
   }
 
@@ -431,7 +368,7 @@ export class Monitor {
             : "none";
     return {
       id,
-      job: this.known.get(id),
+      job: this.changes.last(id),
       missing: own ? own.data?.missing : selected ? this.snap.missing : undefined,
       error: own?.error,
       via,
@@ -464,18 +401,6 @@ export class Monitor {
     this.update({ notice: { text, seq: this.noticeSeq } });
   }
 
-  private rememberPages(data: ShownPage): void {
-    for (const item of data.items) {
-      if (!item.ok) continue;
-      this.seenPages.delete(item.job.id); // re-inserted last: the map stays in order of last sight
-      this.seenPages.set(item.job.id, data.asked.page);
-    }
-    for (const id of this.seenPages.keys()) {
-      if (this.seenPages.size <= SEEN_PAGES_MAX) break;
-      this.seenPages.delete(id);
-    }
-  }
-
   /**
    * The selected job is polled at the job interval while it is on this page (or pinned) and
    * exists; a job off the page, or missing, at the page interval: at most one request per
@@ -499,104 +424,24 @@ export class Monitor {
     return this.jobInterval;
   }
 
-  /**
-   * Compares fresh copies with the last ones seen; a new log entry or status is a change, and a
-   * new status an event. A copy older than the one seen (a late answer) changes nothing.
-   */
+  /** Fresh copies to the change tracker; a pin's copy, compared, counts as seen now (syncPins). */
   private observe(jobs: Job[], isPage: boolean): void {
-    const keys: string[] = [];
-    const events: ChangeEvent[] = [];
-    let count = 0;
-    // One id counts once per answer: a second copy compared with the first is no change.
-    const seen = new Set<string>();
-    const stale = new Set<string>();
     const now = this.now();
     const pinned = new Set<string>();
     for (const p of this.snap.pins) pinned.add(p.id);
-    for (const next of jobs) {
-      if (seen.has(next.id)) continue;
-      seen.add(next.id);
-      const prev = this.known.get(next.id);
-      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
-      // Only a copy with no new entry can be an older one: the log is read again only then.
-      if (prev && d.changed && d.newEntries === 0 && isOlderCopy(prev, next)) {
-        stale.add(next.id);
-        continue;
-      }
-      if (pinned.has(next.id)) this.pinSeenAt.set(next.id, now);
-      if (d.changed) {
-        count++;
-        keys.push(`job:${next.id}`);
-        for (const e of d.newEntryIds) keys.push(`entry:${e}`);
-      }
-      const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
-      if (change) {
-        this.eventSeq += 1;
-        events.push({
-          seq: this.eventSeq,
-          atMs: this.wall(),
-          id: next.id,
-          displayID: next.displayID,
-          ...change,
-        });
-      }
-    }
+    let watched: string[] | undefined;
     if (isPage) {
-      // Remember only what is on screen or watched: the page, the selected job and the pins.
-      // Bounded memory for days.
-      const keep = new Map<string, Job>();
-      for (const j of jobs)
-        if (!keep.has(j.id)) keep.set(j.id, stale.has(j.id) ? (this.known.get(j.id) ?? j) : j);
-      const watched = this.snap.pins.map((p) => p.id);
+      watched = this.snap.pins.map((p) => p.id);
       if (this.snap.selectedId !== undefined) watched.push(this.snap.selectedId);
-      for (const id of watched) {
-        const job = this.known.get(id);
-        if (job && !keep.has(id)) keep.set(id, job);
-      }
-      this.known = keep;
-    } else {
-      for (const j of jobs) if (!stale.has(j.id)) this.known.set(j.id, j);
     }
-    if (events.length > 0)
-      this.update({
-        events: addEvents(this.snap.events, events),
-        unseen: this.eventsShown ? 0 : this.snap.unseen + events.length,
-      });
-    if (count > 0) {
-      const highlights = addHighlights(
-        this.snap.highlights,
-        keys,
-        this.now(),
-        this.opts.highlightMs ?? HIGHLIGHT_MS,
-      );
-      this.update({ highlights, changeCount: this.snap.changeCount + count });
-      this.scheduleFade();
-    }
-  }
-
-  /** Re-render once when the next highlight expires, so it fades without a render per second. */
-  private scheduleFade(): void {
-    if (this.highlightTimer) clearTimeout(this.highlightTimer);
-    const next = nextExpiry(this.snap.highlights);
-    if (!Number.isFinite(next)) return;
-    this.highlightTimer = setTimeout(
-      () => {
-        this.highlightTimer = undefined;
-        this.update({ highlights: activeHighlights(this.snap.highlights, this.now()) });
-        this.scheduleFade();
-      },
-      Math.max(0, next - this.now()) + 5,
-    );
-    this.highlightTimer.unref?.();
+    this.changes.observe(jobs, watched, (id) => {
+      if (pinned.has(id)) this.pinSeenAt.set(id, now);
+    });
   }
 
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
     for (const l of this.listeners) l();
-    const r = this.refreshing;
-    if (r?.over()) {
-      this.refreshing = undefined;
-      r.done();
-    }
+    this.refreshing.check();
   }
 }

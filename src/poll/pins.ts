@@ -1,12 +1,26 @@
 // The pinned jobs that nothing else polls: each one off the page and not selected gets a poller
 // of its own, at the page interval, with the pollers' usual one-request-in-flight rule and
 // backoff. The Monitor says which ones (sync) each time the page, the selection or the pins change.
+import type { Job } from "../api/schema.js";
 import { MAX_PINS } from "../config.js";
+import type { MissingJob } from "./job-answer.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 
 /** Pins a run may hold (the config refuses more at start; `w` says "full"). */
 export const PINS_MAX = MAX_PINS;
+
+/** A pinned job as the events pane lists it. */
+export interface PinState {
+  id: string;
+  /** Its last copy, from whichever request saw it last. */
+  job: Job | undefined;
+  missing: MissingJob | undefined;
+  /** The last error of its own poller, while it fails. */
+  error: unknown;
+  /** Who polls it: the page, the selected job's poller, its own poller, or none (paused, or before the first page). */
+  via: "page" | "selected" | "own" | "none";
+}
 
 export interface PinPollersOptions<T> {
   fetch: (id: string) => (signal: AbortSignal) => Promise<T>;

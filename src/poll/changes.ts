@@ -1,0 +1,159 @@
+// What changed since the last look: the Monitor hands every fresh copy of a job (the page's, the
+// selected job's, a pin's) to observe(), which compares it with the last copy seen and turns the
+// difference into highlights (that fade), a change count and status events. Kept apart from the
+// pollers (monitor.ts) as pins are (pins.ts): the Monitor decides what is polled, this what it means.
+import type { Job } from "../api/schema.js";
+import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
+import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
+import { diffJob } from "../model/timeline.js";
+
+export const HIGHLIGHT_MS = 10_000;
+/** New log entries highlighted per job and poll: the newest. More could not be shown anyway. */
+export const MAX_ENTRY_HIGHLIGHTS = 50;
+
+/** The part of the Monitor's snapshot that the tracker keeps. */
+export interface ChangeState {
+  /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
+  highlights: Highlights;
+  changeCount: number;
+  /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
+  events: readonly ChangeEvent[];
+  /** Status changes not yet seen in the events pane. */
+  unseen: number;
+}
+
+export interface ChangeTrackerOptions {
+  /** Monotonic ms, for highlights' expiry. */
+  now: () => number;
+  /** Wall-clock ms, for the time an event was seen. */
+  wall: () => number;
+  /** How long a change stays highlighted. */
+  highlightMs: number;
+  /** The Monitor's snapshot, where the tracker's state lives (one snapshot for the UI). */
+  state: () => ChangeState;
+  /** Writes into that snapshot and tells the UI. */
+  update: (patch: Partial<ChangeState>) => void;
+}
+
+export class ChangeTracker {
+  /** The last copy seen of each job on screen, from any poller, so a change is counted once. */
+  private known = new Map<string, Job>();
+  private eventSeq = 0;
+  /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
+  private eventsShown = false;
+  private highlightTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(private readonly o: ChangeTrackerOptions) {}
+
+  /** The last copy seen of a job, if it is on screen or watched. */
+  last(id: string): Job | undefined {
+    return this.known.get(id);
+  }
+
+  /**
+   * Compares fresh copies with the last ones seen; a new log entry or status is a change, and a
+   * new status an event. A copy older than the one seen (a late answer) changes nothing.
+   * `watched` is given for a page's answer: the copies kept are then the page's and those of
+   * `watched` (the pins and the selected job). `compared` is told each id that was not stale.
+   */
+  observe(
+    jobs: readonly Job[],
+    watched: readonly string[] | undefined,
+    compared: (id: string) => void,
+  ): void {
+    const keys: string[] = [];
+    const events: ChangeEvent[] = [];
+    let count = 0;
+    // One id counts once per answer: a second copy compared with the first is no change.
+    const seen = new Set<string>();
+    const stale = new Set<string>();
+    for (const next of jobs) {
+      if (seen.has(next.id)) continue;
+      seen.add(next.id);
+      const prev = this.known.get(next.id);
+      const d = diffJob(prev, next, MAX_ENTRY_HIGHLIGHTS);
+      // Only a copy with no new entry can be an older one: the log is read again only then.
+      if (prev && d.changed && d.newEntries === 0 && isOlderCopy(prev, next)) {
+        stale.add(next.id);
+        continue;
+      }
+      compared(next.id);
+      if (d.changed) {
+        count++;
+        keys.push(`job:${next.id}`);
+        for (const e of d.newEntryIds) keys.push(`entry:${e}`);
+      }
+      const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
+      if (change) {
+        this.eventSeq += 1;
+        events.push({
+          seq: this.eventSeq,
+          atMs: this.o.wall(),
+          id: next.id,
+          displayID: next.displayID,
+          ...change,
+        });
+      }
+    }
+    if (watched) {
+      // Remember only what is on screen or watched: the page, the selected job and the pins.
+      // Bounded memory for days.
+      const keep = new Map<string, Job>();
+      for (const j of jobs)
+        if (!keep.has(j.id)) keep.set(j.id, stale.has(j.id) ? (this.known.get(j.id) ?? j) : j);
+      for (const id of watched) {
+        const job = this.known.get(id);
+        if (job && !keep.has(id)) keep.set(id, job);
+      }
+      this.known = keep;
+    } else {
+      for (const j of jobs) if (!stale.has(j.id)) this.known.set(j.id, j);
+    }
+    if (events.length > 0) {
+      const s = this.o.state();
+      this.o.update({
+        events: addEvents(s.events, events),
+        unseen: this.eventsShown ? 0 : s.unseen + events.length,
+      });
+    }
+    if (count > 0) {
+      const s = this.o.state();
+      const highlights = addHighlights(s.highlights, keys, this.o.now(), this.o.highlightMs);
+      this.o.update({ highlights, changeCount: s.changeCount + count });
+      this.scheduleFade();
+    }
+  }
+
+  /** The events pane shows them: the header's count starts again from zero. */
+  markSeen(): void {
+    if (this.o.state().unseen > 0) this.o.update({ unseen: 0 });
+  }
+
+  /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
+  setEventsShown(shown: boolean): void {
+    this.eventsShown = shown;
+    if (shown) this.markSeen();
+  }
+
+  /** No more fading (the monitor stops). */
+  stop(): void {
+    if (this.highlightTimer) clearTimeout(this.highlightTimer);
+    this.highlightTimer = undefined;
+  }
+
+  /** Re-render once when the next highlight expires, so it fades without a render per second. */
+  private scheduleFade(): void {
+    if (this.highlightTimer) clearTimeout(this.highlightTimer);
+    const next = nextExpiry(this.o.state().highlights);
+    if (!Number.isFinite(next)) return;
+    this.highlightTimer = setTimeout(
+      () => {
+        this.highlightTimer = undefined;
+        this.o.update({ highlights: activeHighlights(this.o.state().highlights, this.o.now()) });
+        this.scheduleFade();
+      },
+      Math.max(0, next - this.o.now()) + 5,
+    );
+    this.highlightTimer.unref?.();
+  }
+}
