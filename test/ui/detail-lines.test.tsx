@@ -150,7 +150,7 @@ describe("detailLines", () => {
     j.app.remark = `r${"e".repeat(1000)}`;
     const all = texts(detailLines(j, { ...opts, width: 80, whole: true, expanded: false }));
     const text = all.join("\n");
-    expect(all.filter((l) => /^ [ ▶] ● 2 +\d{4}-/.test(l))).toHaveLength(2000);
+    expect(all.filter((l) => /^[ ▶][ ✱] ● 2 +\d{4}-/.test(l))).toHaveLength(2000);
     expect(all.filter((l) => l === "  line")).toHaveLength(500);
     expect(all).toContain("  the last line");
     for (let i = 0; i < 300; i++) expect(all).toContain(`  V${i}=${i}`);
