@@ -192,7 +192,14 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
     const shown = free(value(u.url));
     const link = o.links ? linkTarget(u.url, shown) : undefined;
     const pad = " ".repeat(Math.max(0, column - displayWidth(label)));
-    push(`${`[${u.n}] `.padEnd(numbers)}${label}${pad}  ${shown}`, link ? { link } : {}, "  ", true);
+    const head = `${`[${u.n}] `.padEnd(numbers)}${label}`;
+    const line = `${head}${pad}  ${shown}`;
+    // A URL that does not fit beside its label starts a line of its own, under the label: wrapped
+    // where the pane ended, it split inside the port ("…:400" / "98?token=…") or the mask.
+    if (displayWidth(sanitize(line)) > o.width - 2) {
+      push(head, {}, "  ");
+      push(shown, link ? { link } : {}, " ".repeat(2 + numbers), true);
+    } else push(line, link ? { link } : {}, "  ", true);
   }
   if (urls.length > caps.urls)
     push(`… ${formatCount(urls.length - caps.urls)} more URLs`, { dim: true }, "  ");
