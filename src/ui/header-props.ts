@@ -94,7 +94,8 @@ export function headerHost(baseUrl: string): string {
  */
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   const parts = [
-    `page ${p.page}/${p.numPages}`,
+    // No page yet (the service down at the start): its count is not known, not "1/1".
+    `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
@@ -112,6 +113,11 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
 /** How old the data is, as the header says it ("12s ago", "never"). */
 export function agoText(c: Connection, nowWall: number): string {
   return c.okWall === undefined ? "never" : `${formatAge((nowWall - c.okWall) / 1000)} ago`;
+}
+
+/** "data from 12s ago", or "no data yet" (it read "data from never" with the service down at the start). */
+export function dataText(c: Connection, nowWall: number): string {
+  return c.okWall === undefined ? "no data yet" : `data from ${agoText(c, nowWall)}`;
 }
 
 /** The connected state: "● ok" while the answers come on time, "● ok 12s ago" once late. */
