@@ -42,7 +42,7 @@ export interface MonitorSnapshot {
   missing: MissingJob | undefined;
   /** Something the monitor did by itself that the user must be told (one line); seq tells them apart. */
   notice: { text: string; seq: number } | undefined;
-  /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
+  /** Keys `job:<id>` and `entry:<jobId>:<logEntryId>` that changed recently, with their expiry. */
   highlights: Highlights;
   changeCount: number;
   /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
@@ -527,7 +527,9 @@ export class Monitor {
       if (d.changed) {
         count++;
         keys.push(`job:${next.id}`);
-        for (const e of d.newEntryIds) keys.push(`entry:${e}`);
+        // Keyed by job too: the spec does not say entry ids are unique across jobs, and a service
+        // numbering them per job lit ✱ on another job's day-old entries of the same ids.
+        for (const e of d.newEntryIds) keys.push(`entry:${next.id}:${e}`);
       }
       const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
       if (change) {
