@@ -101,7 +101,7 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   ];
   if (p.position) parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
-    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
+    parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
   if (p.filter) parts.push(p.filter);
   const rest = parts
     .slice(3)
@@ -109,6 +109,9 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
     .join("");
   return { lead: parts.slice(0, 3).join(" · "), rest };
 }
+
+/** An interval as `+`/`-` and the status line say it: "500ms", "2s". */
+const intervalText = (ms: number) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
 
 /** How old the data is, as the header says it ("12s ago", "never"). */
 export function agoText(c: Connection, nowWall: number): string {
