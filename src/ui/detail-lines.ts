@@ -140,7 +140,9 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
     // seconds keeps its newest entry marked new, and ▶ must not go with it. The two cells take the
     // place of the indent: the symbols stay in their column, and the line no longer.
     const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
-    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
+    const entry = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}`;
+    // "so far" only where it fits: in a 52-wide pane (120 columns) it wrapped as "so" / "far".
+    const text = t.current && displayWidth(`${entry} so far`) <= o.width ? `${entry} so far` : entry;
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
   return out;
