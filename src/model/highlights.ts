@@ -1,4 +1,4 @@
-// Fading highlights: keys such as `job:123` and `entry:456` with the time they expire.
+// Fading highlights: keys such as `job:123` and `entry:123:456` (a log entry of job 123) with the time they expire.
 
 export type Highlights = ReadonlyMap<string, number>;
 

@@ -13,7 +13,7 @@ export const MAX_ENTRY_HIGHLIGHTS = 50;
 
 /** The part of the Monitor's snapshot that the tracker keeps. */
 export interface ChangeState {
-  /** Keys `job:<id>` and `entry:<logEntryId>` that changed recently, with their expiry. */
+  /** Keys `job:<id>` and `entry:<jobId>:<logEntryId>` that changed recently, with their expiry. */
   highlights: Highlights;
   changeCount: number;
   /** The run's status changes, newest first, at most EVENTS_MAX (model/events.ts). */
@@ -81,7 +81,9 @@ export class ChangeTracker {
       if (d.changed) {
         count++;
         keys.push(`job:${next.id}`);
-        for (const e of d.newEntryIds) keys.push(`entry:${e}`);
+        // Keyed by job too: the spec does not say entry ids are unique across jobs, and a service
+        // numbering them per job lit ✱ on another job's day-old entries of the same ids.
+        for (const e of d.newEntryIds) keys.push(`entry:${next.id}:${e}`);
       }
       const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
       if (change) {

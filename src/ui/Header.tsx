@@ -8,7 +8,7 @@ import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
 import { monotonicMs } from "../model/monotonic.js";
 import { type Connection, isFresh } from "../poll/connection.js";
-import { agoText, headerParts, okText, retryText } from "./header-props.js";
+import { dataText, headerParts, okText, retryText } from "./header-props.js";
 
 export interface HeaderProps {
   host: string;
@@ -94,13 +94,13 @@ function Ticker({
     const t = setTimeout(() => setTick((n) => n + 1), wait);
     return () => clearTimeout(t);
   });
-  const ago = agoText(c, wall);
+  const data = dataText(c, wall);
   const retry = retryText(c, mono);
   // Paused: no request goes out, so no state to tell but that, and how old the data gets.
   if (pausedSince !== undefined)
     return (
       <Text color="yellow">
-        ⏸ paused {formatAge((wall - pausedSince) / 1000)} · data from {ago}
+        ⏸ paused {formatAge((wall - pausedSince) / 1000)} · {data}
       </Text>
     );
   switch (c.state) {
@@ -111,21 +111,21 @@ function Ticker({
     case "auth":
       return (
         <Text color="red">
-          ✖ token rejected, retrying{retry} · data from {ago}
+          ✖ token rejected, retrying{retry} · {data}
         </Text>
       );
     case "offline": {
       const since = c.failingSince === undefined ? "" : ` since ${formatClock(c.failingSince)}`;
       return (
         <Text color="red">
-          ✖ offline{since}, retrying{retry} · data from {ago}
+          ✖ offline{since}, retrying{retry} · {data}
         </Text>
       );
     }
     case "retrying":
       return (
         <Text color="yellow">
-          ◐ retrying{retry} · data from {ago}
+          ◐ retrying{retry} · {data}
         </Text>
       );
   }

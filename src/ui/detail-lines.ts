@@ -140,7 +140,9 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
     // seconds keeps its newest entry marked new, and ▶ must not go with it. The two cells take the
     // place of the indent: the symbols stay in their column, and the line no longer.
     const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
-    const text = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}${t.current ? " so far" : ""}`;
+    const entry = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}`;
+    // "so far" only where it fits: in a 52-wide pane (120 columns) it wrapped as "so" / "far".
+    const text = t.current && displayWidth(`${entry} so far`) <= o.width ? `${entry} so far` : entry;
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
   return out;
@@ -161,7 +163,6 @@ export function sameBody(a: BodyInput, b: BodyInput): boolean {
 /** Ports, URLs, users, resources, command, environment, image and description. */
 export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   const { out, push, section, field } = builder(o.width);
-  const w = Math.max(1, o.width);
   const caps = capsOf(o);
   const value = cutTo(caps.value);
   const secret = (v: string) => (o.showSecrets ? value(v) : maskValue(v));
@@ -193,13 +194,14 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
     const shown = free(value(u.url));
     const link = o.links ? linkTarget(u.url, shown) : undefined;
     const pad = " ".repeat(Math.max(0, column - displayWidth(label)));
-    const head = `${`[${u.n}] `.padEnd(numbers)}${label}${pad}`;
-    // A URL that does not fit beside its label goes whole on the line below, so that it wraps
-    // (if it must) at its own start, not with its port's last digits alone on a line.
-    if (label !== "" && displayWidth(head) + 2 + displayWidth(shown) > w - 2) {
-      push(head.trimEnd(), {}, "  ");
+    const head = `${`[${u.n}] `.padEnd(numbers)}${label}`;
+    const line = `${head}${pad}  ${shown}`;
+    // A URL that does not fit beside its label starts a line of its own, under the label: wrapped
+    // where the pane ended, it split inside the port ("…:400" / "98?token=…") or the mask.
+    if (displayWidth(sanitize(line)) > o.width - 2) {
+      push(head, {}, "  ");
       push(shown, link ? { link } : {}, " ".repeat(2 + numbers), true);
-    } else push(`${head}  ${shown}`, link ? { link } : {}, "  ", true);
+    } else push(line, link ? { link } : {}, "  ", true);
   }
   if (urls.length > caps.urls)
     push(`… ${formatCount(urls.length - caps.urls)} more URLs`, { dim: true }, "  ");

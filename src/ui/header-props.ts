@@ -94,13 +94,14 @@ export function headerHost(baseUrl: string): string {
  */
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   const parts = [
-    `page ${p.page}/${p.numPages}`,
+    // No page yet (the service down at the start): its count is not known, not "1/1".
+    `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
   if (p.position) parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
-    parts.push(`↻ ${p.intervalMs / 1000}s/${p.listIntervalMs / 1000}s`);
+    parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
   if (p.filter) parts.push(p.filter);
   const rest = parts
     .slice(3)
@@ -109,9 +110,17 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   return { lead: parts.slice(0, 3).join(" · "), rest };
 }
 
+/** An interval as `+`/`-` and the status line say it: "500ms", "2s". */
+const intervalText = (ms: number) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
+
 /** How old the data is, as the header says it ("12s ago", "never"). */
 export function agoText(c: Connection, nowWall: number): string {
   return c.okWall === undefined ? "never" : `${formatAge((nowWall - c.okWall) / 1000)} ago`;
+}
+
+/** "data from 12s ago", or "no data yet" (it read "data from never" with the service down at the start). */
+export function dataText(c: Connection, nowWall: number): string {
+  return c.okWall === undefined ? "no data yet" : `data from ${agoText(c, nowWall)}`;
 }
 
 /** The connected state: "● ok" while the answers come on time, "● ok 12s ago" once late. */

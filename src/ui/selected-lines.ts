@@ -29,7 +29,7 @@ export function headLines(job: Job, o: DetailLinesOptions): Line[] {
     nowSec,
     labels,
     showSecrets,
-    isNewEntry: (id) => isHighlighted(highlights, `entry:${id}`, monotonicMs()),
+    isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monotonicMs()),
   });
 }
 

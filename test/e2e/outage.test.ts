@@ -78,6 +78,23 @@ describe("outages", () => {
     ).toBeLessThanOrEqual(5);
   }, 60_000);
 
+  it("started with the service down: no page count it does not know, and 'no data yet'", async () => {
+    // Seen: "page 1/1 · desc · … jobs · ◐ retrying in 8s · data from never" before any answer.
+    let down = true;
+    service = await startScriptedService({
+      list: (q) => (down ? { reset: true } : pageOf([job(101), job(102)], q)),
+      job: (id) => (down ? { reset: true } : { code: 0, msg: "", job: job(Number(id)) }),
+    });
+    const t = open(service, ["--list-interval", "2s"]);
+    const sc = await t.waitFor((x) => /retrying|offline/.test(header(x)), 10_000);
+    expect(header(sc)).toMatch(/page 1\/… · desc · … jobs/);
+    expect(header(sc)).toMatch(/no data yet/);
+    expect(header(sc)).not.toMatch(/never|page 1\/1/);
+    down = false;
+    const up = await t.waitFor((x) => /● ok/.test(header(x)), 10_000);
+    expect(header(up)).toMatch(/page 1\/1 · desc · 2 jobs/);
+  }, 30_000);
+
   it("abandons a page request stuck on a hung connection once the job is answered, and never polls faster than its interval", async () => {
     // The complaint: after a hang the page came back ~14 s after the service (its request waited
     // out the timeout), and the selected job was asked every ~1.3 s at a 2 s interval meanwhile.

@@ -6,6 +6,7 @@ import { ApiError } from "../../src/api/errors.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { MAX_ENTRY_HIGHLIGHTS, Monitor } from "../../src/poll/monitor.js";
 import type { Clock } from "../../src/poll/poller.js";
+import { headLines } from "../../src/ui/selected-lines.js";
 import { specJob } from "../helpers/payloads.js";
 
 const clock: Clock = {
@@ -72,6 +73,39 @@ function start(client: JobClient, over: Partial<ConstructorParameters<typeof Mon
 }
 
 describe("Monitor", () => {
+  it("marks a new log entry new in its own job only, when the service numbers entries per job", async () => {
+    // Seen: a job whose status changed every 3 s lit ✱ on day-old entries of another job that
+    // had entries with the same ids (the spec does not say entry ids are unique across jobs).
+    const entry = (id: number, status: number, src: number) => ({
+      id,
+      status,
+      ts: { seconds: 1_700_000_000 + id * 60 },
+      sourceId: src,
+    });
+    const log = (src: number, n: number) =>
+      Array.from({ length: n }, (_, i) => entry(i + 1, [6, 1, 2, 3][i] ?? 2, src));
+    const other = job(102, { status: 3, state: { status: 3, log: log(102, 4) } });
+    const before = job(101, { state: { status: 2, log: log(101, 3) } });
+    const grown = job(101, { status: 3, state: { status: 3, log: log(101, 4) } });
+    let n = 0;
+    const { client } = scripted((q) => pageOf([++n === 1 ? before : grown, other], q));
+    const m = start(client);
+    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(5500);
+    const s = m.getSnapshot();
+    expect(s.changeCount).toBe(1);
+    const opts = {
+      width: 80,
+      nowSec: 1_700_001_000,
+      labels: {},
+      showSecrets: false,
+      highlights: s.highlights,
+    };
+    const marked = (j: Job) => headLines(j, opts).filter((l) => /^[ ▶]✱/.test(l.text)).length;
+    expect(marked(grown)).toBe(1); // its entry 4, new
+    expect(marked(other)).toBe(0); // 102's own entry 4 is a day old
+  });
+
   it("survives a page job whose log grew by 140 000 entries, and highlights only the newest few", async () => {
     const before = job(102);
     const log = before.state.log.slice();
@@ -93,8 +127,8 @@ describe("Monitor", () => {
     expect(s.changeCount).toBe(1);
     expect(s.highlights.size).toBe(1 + MAX_ENTRY_HIGHLIGHTS);
     expect(s.highlights.has("job:102")).toBe(true);
-    expect(s.highlights.has(`entry:${1000 + 139_999}`)).toBe(true); // the newest
-    expect(s.highlights.has("entry:1000")).toBe(false);
+    expect(s.highlights.has(`entry:102:${1000 + 139_999}`)).toBe(true); // the newest
+    expect(s.highlights.has("entry:102:1000")).toBe(false);
     // The highlights fade on their own timer: the monitor's schedule copes with the long log too.
     await vi.advanceTimersByTimeAsync(10_100);
     expect(m.getSnapshot().highlights.size).toBe(0);

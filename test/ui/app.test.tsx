@@ -156,7 +156,8 @@ describe("App", () => {
     f = strip(await app.waitFor((x) => strip(x).includes("⏸ paused")));
     app.stdin.write("-");
     f = strip(await app.waitFor((x) => strip(x).includes("polled every 500ms")));
-    expect(f).toContain("↻ 0.5s/"); // from 200ms, the next step slower
+    // The header says it as the status line and the keys' steps do (it said "↻ 0.5s/").
+    expect(f).toContain("↻ 500ms/"); // from 200ms, the next step slower
   });
 
   it("lists every keymap entry in the help overlay", async () => {

@@ -109,6 +109,45 @@ describe("detailLines", () => {
     );
   });
 
+  it("keeps each timeline entry on one line: 'so far' only where it fits", () => {
+    // Seen at 120 columns (a 52-wide pane): "▶  ■ stopped   2026-11-25 04:18:39 UTC  23h 43m so" / "far".
+    const labels = { 2: "running", 6: "queued", 1: "starting" };
+    for (const width of [52, 80]) {
+      const lines = texts(detailLines(job(), { ...opts, labels, width }));
+      const at = lines.findIndex((l) => l.startsWith("▶"));
+      expect(lines[at]).toMatch(/^▶ {2}● running +2023-11-14 22:15:20 UTC {2}\d+d \d+h( so far)?$/);
+      expect(lines[at + 1]).toBe("");
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+    }
+    expect(texts(detailLines(job(), { ...opts, labels, width: 80 })).some((l) => l.endsWith(" so far"))).toBe(
+      true,
+    );
+  });
+
+  it("starts a URL too long to go beside its label on a line of its own, never split inside its port", () => {
+    // Seen at 120 columns (a 52-wide pane): "[2] 8888/http jupyter  https://gw0.example.net:400" and
+    // "98?token=••••••" on the next line, a port that reads 400; at 150 the mask broke as "•••••" / "•".
+    const names = { protocolLabels: { 1: "tcp", 2: "http" }, portNames: { 8888: "jupyter" } };
+    for (const width of [52, 62]) {
+      const lines = texts(detailLines(job(), { ...opts, ...names, width }));
+      const at = lines.indexOf("  [2] 8888/http jupyter");
+      expect(at, lines.join("\n")).toBeGreaterThan(0);
+      expect(lines[at + 1]).toBe("      https://gw.example.com:30888?token=••••••");
+      expect(lines).toContain("  [1] 22/tcp             ssh://gw.example.com:30022"); // fits: one line
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+    }
+    // Wide enough: label and URL on one line, as before.
+    expect(texts(detailLines(job(), { ...opts, ...names, width: 80 }))).toContain(
+      "  [2] 8888/http jupyter  https://gw.example.com:30888?token=••••••",
+    );
+    // A URL wider than the pane on its own line still wraps (hard), and every row fits.
+    const long = job();
+    long.app.urls = { port_8888: { urls: [`https://gw.example.com:30888/${"p".repeat(120)}`] } };
+    const rows = texts(detailLines(long, { ...opts, ...names, width: 52 }));
+    expect(rows).toContain("  [1] 8888/http jupyter");
+    for (const l of rows) expect(displayWidth(l)).toBeLessThanOrEqual(52);
+  });
+
   it("shows an updateTime or releaseTime sent as a protobuf or RFC 3339 time as a local time", () => {
     const tz = process.env.TZ;
     process.env.TZ = "UTC";
