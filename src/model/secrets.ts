@@ -34,16 +34,28 @@ export function parseEnvs(envs: string): EnvVar[] {
 }
 
 /**
- * Masks secret-looking query and fragment values (`?token=`, `#access_token=`) and the password
- * in the userinfo (`postgres://u:PASS@db`). A user name alone (`ssh://root@host`) is kept,
+ * A presigned URL's signature (S3's X-Amz-Signature, GCS's X-Goog-Signature, CloudFront's
+ * Signature, an Azure SAS's sig): with it, the URL grants access until it expires.
+ */
+const SIGNATURE_PARAM = /(?:^|[-_.])sig(?:nature)?$/i;
+/** Webhooks whose path is the credential (gitleaks' slack-webhook-url, discord-webhook). */
+const WEBHOOK =
+  /^(https?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks)\/)[^?#\s]+/i;
+
+/**
+ * Masks secret-looking query and fragment values (`?token=`, `#access_token=`, a presigned URL's
+ * signature), a webhook's path, and the password in the userinfo (`postgres://u:PASS@db`). A
+ * user name alone (`ssh://root@host`) is kept,
  * unless it is a token (`https://ghp_…@github.com/o/r`: Git hosts take one as the user name).
  */
 export function maskUrl(url: string): string {
   return (
     url
       .replace(/([?&;#])([^=&#;]*)=([^&#;]*)/g, (m, sep: string, name: string, value: string) =>
-        isSecretName(name) && value !== "" ? `${sep}${name}=${MASK}` : m,
+        (isSecretName(name) || SIGNATURE_PARAM.test(name)) && value !== "" ? `${sep}${name}=${MASK}` : m,
       )
+      // A webhook's address is its secret: whoever has the path can post.
+      .replace(WEBHOOK, (_m, head: string) => `${head}${MASK}`)
       // Greedy up to the last "@" of the authority: a sloppy password may hold an unencoded "@".
       .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@?#\s]*):([^/?#\s]*)@/i, (m, head: string, pw: string) =>
         pw === "" ? m : `${head}:${MASK}@`,
