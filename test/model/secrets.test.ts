@@ -74,6 +74,31 @@ describe("secrets", () => {
       expect(maskUrl(u)).toBe(u);
   });
 
+  it("masks a PEM private key's body, keeping its BEGIN and END lines", () => {
+    const key =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\nAAAAEbm9uZQ==\n-----END OPENSSH PRIVATE KEY-----";
+    expect(maskSecrets(`echo "${key}" > ~/.ssh/id`)).toBe(
+      `echo "-----BEGIN OPENSSH PRIVATE KEY-----\n${MASK}\n-----END OPENSSH PRIVATE KEY-----" > ~/.ssh/id`,
+    );
+    expect(maskSecrets("key: -----BEGIN RSA PRIVATE KEY----- MIIEow")).toBe(
+      `key: -----BEGIN RSA PRIVATE KEY----- ${MASK}`,
+    );
+    expect(
+      maskSecrets("-----BEGIN PGP PRIVATE KEY BLOCK----- lQdGBF -----END PGP PRIVATE KEY BLOCK----- ok"),
+    ).toBe(`-----BEGIN PGP PRIVATE KEY BLOCK----- ${MASK} -----END PGP PRIVATE KEY BLOCK----- ok`);
+    // A certificate or a public key is not a secret.
+    for (const t of [
+      "-----BEGIN CERTIFICATE----- MIIB -----END CERTIFICATE-----",
+      "-----BEGIN PUBLIC KEY----- MIIB",
+    ])
+      expect(maskSecrets(t)).toBe(t);
+    // Many BEGINs and no END: linear.
+    const hostile = "-----BEGIN RSA PRIVATE KEY----- ".repeat(50_000);
+    const t0 = performance.now();
+    expect(maskSecrets(hostile).length).toBeLessThan(hostile.length);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
   it("masks given secrets inside text", () => {
     expect(maskText("bearer abc and abc", ["abc"])).toBe(`bearer ${MASK} and ${MASK}`);
   });
