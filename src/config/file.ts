@@ -5,7 +5,9 @@ import {
   closeSync,
   constants,
   fstatSync,
+  lstatSync,
   openSync,
+  readlinkSync,
   readSync,
   realpathSync,
   type Stats,
@@ -210,7 +212,8 @@ export function readCapped(path: string, max: number): string {
  * file must be yours or root's and not writable by others, and so must every directory from its
  * own up to /: whoever can write a directory can rename another file into the path, unless the
  * directory has the sticky bit (as /tmp), which keeps others from renaming what is not theirs.
- * Group-writable is allowed (user private groups). `stat` is the open descriptor's (fstat), so
+ * Group-writable is allowed (user private groups). The same holds for every directory a symlink
+ * on the way leads through, and the symlink must be yours or root's. `stat` is the open descriptor's (fstat), so
  * that the check is of the very file that was read: the path must still name it.
  */
 export function othersCanChange(path: string, stat: Stats): string | undefined {
@@ -219,27 +222,74 @@ export function othersCanChange(path: string, stat: Stats): string | undefined {
   const mine = (s: Stats) => s.uid === uid || s.uid === 0;
   if (!mine(stat)) return `${path} belongs to another user (uid ${stat.uid})`;
   if (stat.mode & 0o002) return `others can change ${path} (chmod o-w it)`;
-  let dir: string;
+  let dirs: Set<string>;
   try {
     const real = realpathSync.native(path);
     const now = statSync(real);
     if (now.dev !== stat.dev || now.ino !== stat.ino) return `${path} was replaced while it was read`;
-    dir = dirname(real);
+    // Every directory the path's lookup passes through, not only the real file's: a symlink
+    // (`link.toml -> ~/.config/jobtop/config.toml`, or a linked directory on the way) that sits
+    // in a directory others can write is as replaceable as a file there.
+    const walked = lookupDirs(path);
+    if (typeof walked === "string") return walked;
+    dirs = walked;
+    dirs.add(dirname(real));
   } catch {
     return `${path} was replaced while it was read`;
   }
-  for (;;) {
-    let d: Stats;
-    try {
-      d = statSync(dir);
-    } catch {
-      return `${path} was replaced while it was read`;
+  const seen = new Set<string>();
+  for (let dir of dirs) {
+    for (;;) {
+      if (seen.has(dir)) break;
+      seen.add(dir);
+      let d: Stats;
+      try {
+        d = statSync(dir);
+      } catch {
+        return `${path} was replaced while it was read`;
+      }
+      if (!mine(d)) return `${dir} belongs to another user (uid ${d.uid}), who can replace ${path}`;
+      if (d.mode & 0o002 && !(d.mode & 0o1000))
+        return `others can write ${dir}, and so replace ${path} (chmod o-w ${dir}, or +t)`;
+      const up = dirname(dir);
+      if (up === dir) break;
+      dir = up;
     }
-    if (!mine(d)) return `${dir} belongs to another user (uid ${d.uid}), who can replace ${path}`;
-    if (d.mode & 0o002 && !(d.mode & 0o1000))
-      return `others can write ${dir}, and so replace ${path} (chmod o-w ${dir}, or +t)`;
-    const up = dirname(dir);
-    if (up === dir) return undefined;
-    dir = up;
   }
+  return undefined;
+}
+
+/**
+ * The directories that hold each name a lookup of `path` reads, symlinks followed one at a time
+ * (each a real directory), or why not: a symlink on the way that is another user's (who can point
+ * it elsewhere). Throws when a name is gone.
+ */
+function lookupDirs(path: string): Set<string> | string {
+  const uid = process.getuid?.();
+  const dirs = new Set<string>();
+  const todo = resolve(path).split("/").filter(Boolean);
+  let cur = "/";
+  let hops = 0;
+  while (todo.length > 0) {
+    const name = todo.shift() as string;
+    if (name === ".") continue;
+    if (name === "..") {
+      cur = dirname(cur);
+      continue;
+    }
+    dirs.add(cur);
+    const next = join(cur, name);
+    const st = lstatSync(next);
+    if (!st.isSymbolicLink()) {
+      cur = next;
+      continue;
+    }
+    if (st.uid !== uid && st.uid !== 0) return `${next} is another user's symlink (uid ${st.uid})`;
+    if (++hops > 40) throw new Error("ELOOP");
+    const target = readlinkSync(next);
+    if (target.startsWith("/")) cur = "/";
+    const parts = target.split("/").filter(Boolean);
+    for (let i = parts.length - 1; i >= 0; i--) todo.unshift(parts[i] as string);
+  }
+  return dirs;
 }

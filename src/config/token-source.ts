@@ -8,6 +8,8 @@ import { readTokenFile, tokenProblem } from "../token.js";
 
 export const TOKEN_COMMAND_TIMEOUT_MS = 15_000;
 const MAX_OUTPUT = 64 * 1024;
+/** How long the pipes of a command that has exited may take to give what it wrote. */
+const EXITED_GRACE_MS = 300;
 
 /** What is wrong with a token, or undefined: the one rule of src/token.ts (visible ASCII, one line). */
 export function checkToken(token: string): string | undefined {
@@ -89,9 +91,16 @@ function runCommand(argv: readonly string[], timeoutMs: number): Promise<string>
       const why = e.code === "ENOENT" ? "command not found" : e.code === "EACCES" ? "not executable" : e.code;
       finish(`cannot run "${sanitize(file).slice(0, 80)}" (${why ?? "error"})`);
     });
-    child.on("close", (code, signal) => {
+    const ended = (code: number | null, signal: NodeJS.Signals | null) => {
       if (code === 0) finish(undefined, Buffer.concat(stdout).toString("utf8"));
       else finish(`"${name}" failed (${signal ? `killed by ${signal}` : `exit ${code}`})${lastLine(stderr)}`);
+    };
+    child.on("close", ended);
+    // A helper that leaves a daemon behind (an agent it started, `sleep 100 & printf tok`) has
+    // exited, but the daemon holds the pipes open: "close" would come only with the timeout, and
+    // the token printed would be lost. What it wrote before exiting is read within a moment.
+    child.on("exit", (code, signal) => {
+      setTimeout(() => ended(code, signal), EXITED_GRACE_MS).unref();
     });
   });
 }

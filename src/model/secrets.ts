@@ -34,16 +34,28 @@ export function parseEnvs(envs: string): EnvVar[] {
 }
 
 /**
- * Masks secret-looking query and fragment values (`?token=`, `#access_token=`) and the password
- * in the userinfo (`postgres://u:PASS@db`). A user name alone (`ssh://root@host`) is kept,
+ * A presigned URL's signature (S3's X-Amz-Signature, GCS's X-Goog-Signature, CloudFront's
+ * Signature, an Azure SAS's sig): with it, the URL grants access until it expires.
+ */
+const SIGNATURE_PARAM = /(?:^|[-_.])sig(?:nature)?$/i;
+/** Webhooks whose path is the credential (gitleaks' slack-webhook-url, discord-webhook). */
+const WEBHOOK =
+  /^(https?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks)\/)[^?#\s]+/i;
+
+/**
+ * Masks secret-looking query and fragment values (`?token=`, `#access_token=`, a presigned URL's
+ * signature), a webhook's path, and the password in the userinfo (`postgres://u:PASS@db`). A
+ * user name alone (`ssh://root@host`) is kept,
  * unless it is a token (`https://ghp_…@github.com/o/r`: Git hosts take one as the user name).
  */
 export function maskUrl(url: string): string {
   return (
     url
       .replace(/([?&;#])([^=&#;]*)=([^&#;]*)/g, (m, sep: string, name: string, value: string) =>
-        isSecretName(name) && value !== "" ? `${sep}${name}=${MASK}` : m,
+        (isSecretName(name) || SIGNATURE_PARAM.test(name)) && value !== "" ? `${sep}${name}=${MASK}` : m,
       )
+      // A webhook's address is its secret: whoever has the path can post.
+      .replace(WEBHOOK, (_m, head: string) => `${head}${MASK}`)
       // Greedy up to the last "@" of the authority: a sloppy password may hold an unencoded "@".
       .replace(/^([a-z][a-z0-9+.-]*:\/\/[^/:@?#\s]*):([^/?#\s]*)@/i, (m, head: string, pw: string) =>
         pw === "" ? m : `${head}:${MASK}@`,
@@ -164,7 +176,8 @@ export function maskAll(text: string): string {
 
 /** Every pattern in turn; `all` false skips the tools' and the shapes' when their literals are absent. */
 function mask(text: string, all: boolean): string {
-  const urlsAndSchemes = text
+  const keys = all || text.includes("PRIVATE KEY") ? maskPrivateKeys(text) : text;
+  const urlsAndSchemes = keys
     .replace(URL_IN_TEXT, (u) => maskUrl(u))
     .replace(AUTH_SCHEME, (m, scheme: string, sp: string, cred: string) =>
       CREDENTIAL_LIKE.test(cred) ? `${scheme}${sp}${MASK}` : m,
@@ -190,6 +203,40 @@ function mask(text: string, all: boolean): string {
   return all || hasTokenPrefix(named)
     ? named.replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m))
     : named;
+}
+
+const KEY_HEADER = /^-----BEGIN [A-Z0-9 _-]{0,60}PRIVATE KEY(?: BLOCK)?-----$/;
+
+/**
+ * A PEM private key (gitleaks' private-key: RSA, EC, OPENSSH, PGP…): what is between its BEGIN and
+ * END lines (or the text's end, a key cut short), the two lines kept. With indexOf, not a lazy
+ * regular expression: a hostile text of many BEGINs without an END stays linear.
+ */
+function maskPrivateKeys(text: string): string {
+  let out = "";
+  let done = 0;
+  let from = 0;
+  for (;;) {
+    const begin = text.indexOf("-----BEGIN ", from);
+    if (begin < 0) break;
+    const headEnd = text.indexOf("-----", begin + 11);
+    if (headEnd < 0 || headEnd - begin > 90) {
+      from = begin + 11;
+      continue;
+    }
+    const bodyAt = headEnd + 5;
+    if (!KEY_HEADER.test(text.slice(begin, bodyAt))) {
+      from = bodyAt;
+      continue;
+    }
+    const end = text.indexOf("-----END ", bodyAt);
+    const bodyEnd = end < 0 ? text.length : end;
+    const space = /^\s/.test(text.slice(bodyAt, bodyAt + 1)) ? text.slice(bodyAt, bodyAt + 1) : " ";
+    out += `${text.slice(done, bodyAt)}${space}${MASK}${end < 0 ? "" : space}`;
+    done = bodyEnd;
+    from = end < 0 ? text.length : end + 9;
+  }
+  return done === 0 ? text : out + text.slice(done);
 }
 
 /** `key` alone: a sort key, a dict key, a key file, or an API key; its value decides. */

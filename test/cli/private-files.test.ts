@@ -10,9 +10,11 @@ import {
   closeSync,
   constants,
   existsSync,
+  lchownSync,
   mkdirSync,
   openSync,
   renameSync,
+  symlinkSync,
   unlinkSync,
   writeFileSync,
   writeSync,
@@ -95,6 +97,44 @@ describe("a token_command runs only from a file no one else could have changed",
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
       /token_command: not run: \S+\/jobtop belongs to another user \(uid 65534\), who can replace \S+config\.toml$/,
+    );
+    expect(existsSync(cfg.mark)).toBe(false);
+  });
+
+  it("not through a symlink, or a linked directory, that sits in a directory others can write", async () => {
+    // The private file is fine; the name used for it is not: whoever can write the directory
+    // holding the symlink can point it elsewhere. Only the real file's directories were checked.
+    const cfg = withCommand();
+    const shared = join(cfg.home, "shared");
+    mkdirSync(shared);
+    chmodSync(shared, 0o777);
+    symlinkSync(cfg.path, join(shared, "link.toml"));
+    symlinkSync(cfg.dir, join(shared, "dirlink"));
+    for (const via of [join(shared, "link.toml"), join(shared, "dirlink", "config.toml")])
+      oneLine(
+        await runCli(["--config", via, "--once"]),
+        /token_command: not run: others can write \S+\/shared, and so replace \S+(link\.toml|dirlink\/config\.toml) \(chmod o-w/,
+      );
+    expect(existsSync(cfg.mark)).toBe(false);
+    // The same links in a private directory are fine.
+    chmodSync(shared, 0o700);
+    const ok = await runCli(["--config", join(shared, "dirlink", "config.toml"), "--once"]);
+    expect(ok.stderr).toBe("");
+    expect(ok.code).toBe(0);
+    expect(existsSync(cfg.mark)).toBe(true);
+  });
+
+  it.skipIf(!root)("not through another user's symlink, even in a sticky directory", async () => {
+    const cfg = withCommand();
+    const sticky = join(cfg.home, "sticky");
+    mkdirSync(sticky);
+    chmodSync(sticky, 0o1777);
+    const link = join(sticky, "link.toml");
+    symlinkSync(cfg.path, link);
+    lchownSync(link, NOBODY, NOBODY);
+    oneLine(
+      await runCli(["--config", link, "--once"]),
+      /token_command: not run: \S+link\.toml is another user's symlink \(uid 65534\)$/,
     );
     expect(existsSync(cfg.mark)).toBe(false);
   });

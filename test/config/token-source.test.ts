@@ -32,6 +32,22 @@ describe("token_command", () => {
     expect(performance.now() - t0).toBeLessThan(3000);
   });
 
+  it("takes the token of a command that exits leaving a child that holds the pipes open", async () => {
+    // A password manager that starts its agent: the command is done, its child is not. This waited
+    // out the whole timeout (15 s at start, for every rotation) and then failed.
+    const t0 = performance.now();
+    expect(await readTokenSource(cmd("sh", "-c", "sleep 5 & printf tok-456"), { timeoutMs: 4000 })).toBe(
+      "tok-456",
+    );
+    expect(performance.now() - t0).toBeLessThan(3000);
+    const e = await failure(
+      readTokenSource(cmd("sh", "-c", "sleep 5 & echo locked >&2; exit 3"), { timeoutMs: 4000 }),
+    );
+    expect(e.message).toBe(
+      'cfg:3: token_command: "sh -c sleep 5 & echo locked >&2; exit 3" failed (exit 3): locked',
+    );
+  });
+
   it("stops reading a command that prints without end", async () => {
     const e = await failure(readTokenSource(cmd("yes", "s3cret")));
     expect(e.message).toMatch(/printed more than 64 kB; jobtop needs the token alone$/);

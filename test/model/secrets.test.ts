@@ -44,6 +44,61 @@ describe("secrets", () => {
     expect(maskUrl("https://user:pw@host/")).toBe(`https://user:${MASK}@host/`);
   });
 
+  it("masks a presigned URL's signature and a webhook's path, in a URL and in text", () => {
+    expect(maskUrl("https://b.s3.amazonaws.com/k?X-Amz-Date=20261126&X-Amz-Signature=9f8e7d6c5b4a")).toBe(
+      `https://b.s3.amazonaws.com/k?X-Amz-Date=20261126&X-Amz-Signature=${MASK}`,
+    );
+    expect(maskUrl("https://a.blob.core.windows.net/c/f?sv=2022-11-02&se=2026&sig=AbC%2Bd3F")).toBe(
+      `https://a.blob.core.windows.net/c/f?sv=2022-11-02&se=2026&sig=${MASK}`,
+    );
+    expect(maskUrl("https://s.googleapis.com/b/o?X-Goog-Signature=ab12&x=1")).toBe(
+      `https://s.googleapis.com/b/o?X-Goog-Signature=${MASK}&x=1`,
+    );
+    expect(maskUrl("https://d1.cloudfront.net/v.mp4?Expires=1&Signature=Zx9~a")).toBe(
+      `https://d1.cloudfront.net/v.mp4?Expires=1&Signature=${MASK}`,
+    );
+    expect(
+      maskSecrets(
+        "post to https://hooks.slack.com/services/T01ABCDEF/B01ABCDEF/AbCdEfGhIjKlMnOpQrStUvWx now",
+      ),
+    ).toBe(`post to https://hooks.slack.com/services/${MASK} now`);
+    expect(maskUrl("https://discord.com/api/webhooks/123456789/AbCdEf-gh_IJ")).toBe(
+      `https://discord.com/api/webhooks/${MASK}`,
+    );
+    // Not a signature, not a webhook: kept.
+    for (const u of [
+      "https://h/x?design=1&assign=2",
+      "https://hooks.slack.com/",
+      "https://api.slack.com/services/x",
+    ])
+      expect(maskUrl(u)).toBe(u);
+  });
+
+  it("masks a PEM private key's body, keeping its BEGIN and END lines", () => {
+    const key =
+      "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\nAAAAEbm9uZQ==\n-----END OPENSSH PRIVATE KEY-----";
+    expect(maskSecrets(`echo "${key}" > ~/.ssh/id`)).toBe(
+      `echo "-----BEGIN OPENSSH PRIVATE KEY-----\n${MASK}\n-----END OPENSSH PRIVATE KEY-----" > ~/.ssh/id`,
+    );
+    expect(maskSecrets("key: -----BEGIN RSA PRIVATE KEY----- MIIEow")).toBe(
+      `key: -----BEGIN RSA PRIVATE KEY----- ${MASK}`,
+    );
+    expect(
+      maskSecrets("-----BEGIN PGP PRIVATE KEY BLOCK----- lQdGBF -----END PGP PRIVATE KEY BLOCK----- ok"),
+    ).toBe(`-----BEGIN PGP PRIVATE KEY BLOCK----- ${MASK} -----END PGP PRIVATE KEY BLOCK----- ok`);
+    // A certificate or a public key is not a secret.
+    for (const t of [
+      "-----BEGIN CERTIFICATE----- MIIB -----END CERTIFICATE-----",
+      "-----BEGIN PUBLIC KEY----- MIIB",
+    ])
+      expect(maskSecrets(t)).toBe(t);
+    // Many BEGINs and no END: linear.
+    const hostile = "-----BEGIN RSA PRIVATE KEY----- ".repeat(50_000);
+    const t0 = performance.now();
+    expect(maskSecrets(hostile).length).toBeLessThan(hostile.length);
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
   it("masks given secrets inside text", () => {
     expect(maskText("bearer abc and abc", ["abc"])).toBe(`bearer ${MASK} and ${MASK}`);
   });
