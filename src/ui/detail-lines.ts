@@ -140,9 +140,20 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
     // seconds keeps its newest entry marked new, and ▶ must not go with it. The two cells take the
     // place of the indent: the symbols stay in their column, and the line no longer.
     const mark = `${t.current ? "▶" : " "}${fresh ? "✱" : " "}`;
-    const entry = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  ${formatTime(t.ts)}  ${formatDuration(t.durationSec, { coarse: t.current })}`;
-    // "so far" only where it fits: in a 52-wide pane (120 columns) it wrapped as "so" / "far".
-    const text = t.current && displayWidth(`${entry} so far`) <= o.width ? `${entry} so far` : entry;
+    const head = `${mark} ${s.symbol} ${s.label.padEnd(labelWidth)}  `;
+    const took = `  ${formatDuration(t.durationSec, { coarse: t.current })}`;
+    const at = formatTime(t.ts);
+    // The longest of these that fits: in a 52-wide pane (120 columns) "so far" wrapped as "so" /
+    // "far", in a 42-wide one (100 columns) the duration as "1m" / "10s". The zone and then the
+    // year give way first: the head's "created …" line still names them.
+    const noZone = at.replace(/ \S+$/, "");
+    const fits = [
+      ...(t.current ? [`${head}${at}${took} so far`] : []),
+      `${head}${at}${took}`,
+      `${head}${noZone}${took}`,
+      `${head}${noZone.replace(/^\d{4}-/, "")}${took}`,
+    ];
+    const text = fits.find((f) => displayWidth(f) <= o.width) ?? (fits.at(-1) as string);
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
   return out;

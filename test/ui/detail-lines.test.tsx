@@ -124,6 +124,23 @@ describe("detailLines", () => {
     );
   });
 
+  it("keeps a timeline entry's duration whole in a narrow pane: the zone, then the year give way", () => {
+    // Seen at 100 columns (a 42-wide pane): "   ◌ queued    2026-11-26 03:34:46 UTC  1m" / "10s".
+    const labels = { 2: "running", 6: "queued", 1: "starting" };
+    for (const width of [38, 42, 46]) {
+      const lines = texts(detailLines(job(), { ...opts, labels, width }));
+      const timeline = lines.filter((l) => /^[ ▶][ ✱] [◌◔●■] /.test(l));
+      expect(timeline.length, `${width}`).toBeGreaterThan(1);
+      for (const l of timeline)
+        expect(l, `${width}`).toMatch(/\d\d:\d\d:\d\d( \S+)? {2}(\d+[smhd] ?)+( so far)?$/);
+      for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
+    }
+    const at42 = texts(detailLines(job(), { ...opts, labels, width: 42 })).filter((l) =>
+      /^[ ▶][ ✱] [◌◔●■] /.test(l),
+    );
+    expect(at42.some((l) => / \d{4}-\d\d-\d\d /.test(l) || / \d\d-\d\d \d\d:/.test(l))).toBe(true);
+  });
+
   it("starts a URL too long to go beside its label on a line of its own, never split inside its port", () => {
     // Seen at 120 columns (a 52-wide pane): "[2] 8888/http jupyter  https://gw0.example.net:400" and
     // "98?token=••••••" on the next line, a port that reads 400; at 150 the mask broke as "•••••" / "•".
