@@ -22,7 +22,7 @@ import {
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE, type RunResult, runCli, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
+import { CLI, NODE, type RunResult, runCli, runCommand } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
 
 const NOBODY = 65534;
@@ -305,31 +305,5 @@ describe("a FIFO or a device as a config or token file: one line, exit 2, no han
 
 /** Runs a bash command line (process substitution is bash's) with the test's environment. */
 function bash(line: string): Promise<RunResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", line], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        XDG_CACHE_HOME: TEST_CACHE_HOME,
-        XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`bash -c ${line} did not finish\n${stdout}\n${stderr}`));
-    }, 15_000);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
+  return runCommand("bash", ["-c", line], {}, 15_000, `bash -c ${line}`);
 }

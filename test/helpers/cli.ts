@@ -25,8 +25,19 @@ export function runCli(
   timeoutMs = 15_000,
 ): Promise<RunResult> {
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
+  return runCommand(NODE, [CLI, ...args], env, timeoutMs, `jobtop ${args.join(" ")}`);
+}
+
+/** Any command with the tests' environment (no token, test config and cache folders), to its end. */
+export function runCommand(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 15_000,
+  name = `${command} ${args.join(" ")}`,
+): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [CLI, ...args], {
+    const child = spawn(command, args, {
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
@@ -46,7 +57,7 @@ export function runCli(
     });
     const timer = setTimeout(() => {
       child.kill("SIGKILL");
-      reject(new Error(`jobtop ${args.join(" ")} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
+      reject(new Error(`${name} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
