@@ -14,6 +14,7 @@ import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
+import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
 import { autoPerPage } from "./ui/layout.js";
@@ -263,12 +264,7 @@ async function main(): Promise<void> {
  * emits "resize" if the size changed; nothing listens yet).
  */
 function freshTerminalSize(): void {
-  const out = process.stdout as { _refreshSize?: () => void };
-  try {
-    out._refreshSize?.();
-  } catch {
-    // Not a terminal after all, or a Node without it: the size as known.
-  }
+  refreshTerminalSize(process.stdout);
 }
 
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */

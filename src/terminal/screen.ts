@@ -5,6 +5,7 @@
 import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
+import { refreshTerminalSize } from "./refresh-size.js";
 import { onStdioError } from "./stdout-guard.js";
 import { watchStoppedChild } from "./stopped-child.js";
 
@@ -139,7 +140,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     out.write(ENTER + HIDE_CURSOR + mouseOn + (hooks.modes?.enter() ?? ""));
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
-    (out as { _refreshSize?: () => void })._refreshSize?.();
+    refreshTerminalSize(out);
     hooks.redraw();
   };
 

@@ -8,6 +8,7 @@ import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
 import { pickNotify } from "../terminal/notify.js";
+import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
@@ -91,7 +92,7 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
   // would draw its first frame at the old size, then clear it and draw again. Node's own re-read
   // (as screen.ts's resume does): a new size redraws the first frame now, and Ink starts at it.
-  (out as { _refreshSize?: () => void })._refreshSize?.();
+  refreshTerminalSize(out);
   if (drawn) out.off("resize", redraw);
   return mountApp({
     config,
