@@ -8,6 +8,7 @@
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off.
 import type { JobClient, JobPage } from "../api/client.js";
+import { isApiError } from "../api/errors.js";
 import { sameBodies } from "../api/same-body.js";
 import {
   EMPTY_INDEX,
@@ -180,7 +181,20 @@ export class Sweeper {
     let total: number | undefined;
     const keys = new Set<string>();
     for (let page = 1; page <= MAX_PAGES; page++) {
-      const got = await this.page(page, per, signal, last, true);
+      let got: Awaited<ReturnType<Sweeper["page"]>>;
+      try {
+        got = await this.page(page, per, signal, last, true);
+      } catch (e) {
+        // An answer over the client's size cap (a service that grants 1000 jobs of 28 KB): ask
+        // for a quarter as many. Page 1 at once; a later page from the next sweep on (the pages
+        // of one sweep must be of one size).
+        if (!(isApiError(e) && e.kind === "too-large" && per > 1)) throw e;
+        per = Math.max(1, Math.floor(per / 4));
+        this.perPage = per;
+        if (page > 1) throw e;
+        page = 0;
+        continue;
+      }
       keys.add(`${page}:${per}`);
       if (page === 1) {
         // The largest per_page the service grants: what its answer says it used, when that is no

@@ -227,6 +227,17 @@ describe("Sweeper", () => {
     expect(back.index.entries.size).toBe(60);
   });
 
+  it("asks for fewer jobs a page when an answer is over the client's size cap", async () => {
+    demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 1000 });
+    const client = createClient({ baseUrl: demo.url, token: demo.token, maxBodyBytes: 50_000 });
+    sweeper = new Sweeper({ client, mode: "on", intervalMs: 60_000 });
+    sweeper.start();
+    const snap = await until(sweeper, (x) => x.seq >= 1);
+    expect(snap.index.entries.size).toBe(120);
+    // 1000, 250, 62: too large (120 jobs of ~1.3 KB); 15 fits.
+    expect(snap.perPage).toBe(15);
+  });
+
   it("refuses an interval under 1 s", () => {
     const client = createClient({ baseUrl: "http://127.0.0.1:9", token: "t" });
     expect(() => new Sweeper({ client, mode: "on", intervalMs: 999 })).toThrow(/1 s/);
