@@ -41,6 +41,17 @@ export interface JobPage {
 export interface JobClient {
   getJob(id: string, signal?: AbortSignal): Promise<Job>;
   listJobs(q: { page: number; perPage: number; order: Order }, signal?: AbortSignal): Promise<JobPage>;
+  /**
+   * A page of the list made into `map`'s value, or the value made last time for that request
+   * when the answer is the same bytes (`memo`, one per caller: the index's sweep keeps one per
+   * page). The sweep's pages never evict the page poller's remembered answer.
+   */
+  listJobsMapped?<T>(
+    q: { page: number; perPage: number; order: Order },
+    signal: AbortSignal | undefined,
+    memo: SameBody,
+    map: (page: JobPage) => T,
+  ): Promise<T>;
   /** `r`: the next 401 reads the token's source again at once (TokenKeeper.soon). */
   rereadToken?(): void;
   /** Told when the token changed (read again after a 401): requests waiting out a rejection may go now. */
@@ -215,6 +226,14 @@ export function createClient(opts: ClientOptions): JobClient {
         signal,
         samePage,
         (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
+      ),
+    listJobsMapped: (q, signal, memo, map) =>
+      request(
+        "v1/job/jobs",
+        { page: String(q.page), per_page: String(q.perPage), order: q.order },
+        signal,
+        memo,
+        (e) => map(decodePage(e as { job?: unknown; pagination?: Pagination })),
       ),
     rereadToken: () => tokens.soon(),
     onTokenChange: (listener) => tokens.onChange(listener),

@@ -35,6 +35,8 @@ export interface DemoServer {
   clearFaults(): void;
   advance(id?: number): LogEntry | undefined;
   addJob(): Job;
+  /** The job goes away (the jobs after it move up a page); false when there was none. */
+  removeJob(id: number): boolean;
   getJob(id: number): Job | undefined;
   requestCount(): number;
   inFlight(): number;
@@ -126,6 +128,13 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
           entry: entry ?? null,
         });
       }
+      case "/_demo/add":
+        return json(res, 200, { code: 0, msg: "", job: world.addJob() });
+      case "/_demo/remove": {
+        const id = demoId(url.searchParams.get("id"));
+        const gone = id !== undefined && world.remove(id);
+        return json(res, 200, { code: gone ? 0 : 404, msg: gone ? "" : "no such job" });
+      }
       case "/_demo/clear":
         faults.length = 0;
         return json(res, 200, { code: 0, msg: "" });
@@ -181,6 +190,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     },
     advance: (id) => world.advance(id),
     addJob: () => world.addJob(),
+    removeJob: (id) => world.remove(id),
     getJob: (id) => world.get(id),
     requestCount: () => requests,
     inFlight: () => inFlight,

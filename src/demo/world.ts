@@ -66,10 +66,35 @@ export class World {
     return entry;
   }
 
-  /** One tick of simulated time: a job or two advance, and now and then a new one appears. */
+  /** A job goes away (released): the jobs after it move up a page. */
+  remove(id: number): boolean {
+    return this.jobs.delete(id);
+  }
+
+  /**
+   * One tick of simulated time: a job or two advance, now and then a new one appears (pushing the
+   * others down a page), and on later pages too: a job in the older half takes two steps at once
+   * (6 → 1 → 2 in one tick, which the index must show as two events), or a stopped one goes away
+   * (pulling the others up).
+   */
   tick(): void {
     this.advance();
     if (this.r() < 0.5) this.advance();
     if (this.r() < 0.2) this.addJob();
+    const all = this.all();
+    const older = all.slice(0, Math.floor(all.length / 2));
+    if (this.r() < 0.25) {
+      const moving = older.filter((j) => j.status !== 3);
+      const job = moving[Math.floor(this.r() * moving.length)];
+      if (job) {
+        this.advance(job.id);
+        this.advance(job.id);
+      }
+    }
+    if (this.r() < 0.1 && all.length > 60) {
+      const stopped = older.filter((j) => j.status === 3);
+      const job = stopped[Math.floor(this.r() * stopped.length)];
+      if (job) this.remove(job.id);
+    }
   }
 }
