@@ -121,14 +121,13 @@ function reply(url: URL, res: IncomingMessage): Reply {
  */
 export function fromFetch(fetcher: typeof fetch): Get {
   return async (url, init) => {
-    const request = new Request(url, {
-      method: init.method ?? "GET",
-      body: init.body,
-      headers: init.headers,
-      signal: init.signal,
-      redirect: "manual",
-    });
-    const res = await fetcher(request);
+    const request = new Request(url, { headers: init.headers, signal: init.signal, redirect: "manual" });
+    // An action's method and body go in the init: Node's global Request is another undici's,
+    // whose body the proxy's fetch (undici-fetch.ts) would read as empty.
+    const res =
+      init.body === undefined && init.method === undefined
+        ? await fetcher(request)
+        : await fetcher(request, { method: init.method, body: init.body });
     const body = res.body as (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null;
     return {
       status: res.status,

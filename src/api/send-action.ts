@@ -88,12 +88,17 @@ export function createActionSender(opts: ClientOptions): SendAction {
     if (req.body !== undefined) headers["content-type"] = "application/json";
     let answered = false;
     try {
-      const res: Reply = await get(req.url, {
-        method: req.method,
-        body: req.body,
-        headers,
-        signal: ac.signal,
+      // Raced against the deadline: a proxy's fetch may hold the abort only weakly (http-get.ts).
+      const aborted = new Promise<never>((_, reject) => {
+        const fail = () => reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
+        if (ac.signal.aborted) fail();
+        else ac.signal.addEventListener("abort", fail, { once: true });
       });
+      aborted.catch(() => {});
+      const res: Reply = await Promise.race([
+        get(req.url, { method: req.method, body: req.body, headers, signal: ac.signal }),
+        aborted,
+      ]);
       answered = true;
       if (res.status >= 300 && res.status < 400) {
         await res.cancel();

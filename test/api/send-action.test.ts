@@ -8,9 +8,11 @@ import { type HttpAction, parseActions } from "../../src/actions/definitions.js"
 import { requestFor } from "../../src/actions/http-request.js";
 import { createClient } from "../../src/api/client.js";
 import { createActionSender } from "../../src/api/send-action.js";
+import { transportFetch } from "../../src/api/transport.js";
 import { DEMO_ACTIONS } from "../../src/demo/actions.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { startForwardProxy } from "../helpers/proxy.js";
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -147,6 +149,26 @@ describe("sending an http action", () => {
       expect(seen).toEqual(["POST /x", "DELETE /moved"]);
     } finally {
       server.close();
+    }
+  });
+
+  it("goes through the profile's proxy, as the client's GETs do: method, body and token", async () => {
+    const proxy = await startForwardProxy();
+    try {
+      const job = await runningJob();
+      const built = requestFor(resubmit as HttpAction, job, {
+        baseUrl: demo.url,
+        raw: demo.getJob(Number(job.id)),
+      });
+      if ("error" in built) throw new Error(built.error);
+      const fetch = await transportFetch({ env: { HTTP_PROXY: proxy.url } });
+      const r = await createActionSender({ baseUrl: demo.url, token: demo.token, fetch })(built.request);
+      expect(r).toMatchObject({ ok: true, job: { status: 6 } });
+      expect(proxy.records.map((x) => [x.method, x.target, x.headers.authorization])).toEqual([
+        ["POST", `${demo.url}/v1/demo/jobs`, `Bearer ${demo.token}`],
+      ]);
+    } finally {
+      await proxy.close();
     }
   });
 });
