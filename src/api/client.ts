@@ -263,14 +263,14 @@ export function createClient(opts: ClientOptions): JobClient {
 }
 
 /** A response's bytes, for the envelope and same-body.ts. */
-interface Body {
+export interface Body {
   bytes: Buffer;
   contentType: string | null;
   status: number;
 }
 
 /** The JSON envelope's data, once it says the call succeeded. */
-function envelope(body: Body): unknown {
+export function envelope(body: Body): unknown {
   const json = parseJsonBody(body.bytes, body.contentType, body.status);
   const env = EnvelopeSchema.safeParse(json);
   if (!env.success) throw schemaError(env.error, "");
@@ -293,7 +293,7 @@ function redirectTarget(res: Reply): URL | undefined {
   }
 }
 
-function statusError(res: Reply): ApiError {
+export function statusError(res: Reply): ApiError {
   const s = res.status;
   if (s === 407) return proxyAuthError();
   // What to check is added by the client: the token's own source (TokenKeeper.hint).
@@ -328,7 +328,7 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
-function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
+export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
   if (e instanceof ApiError) return e;
   if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
   if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
@@ -338,7 +338,7 @@ function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host
 }
 
 /** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
-async function readCapped(res: Reply, max: number): Promise<Buffer> {
+export async function readCapped(res: Reply, max: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > max) {
     await res.cancel();
@@ -377,7 +377,7 @@ function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
 }
 
 /** Server text for a message: one line, capped, sanitised (it may hold escapes, bidi controls). */
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   const line = s.replace(/\s+/g, " ").trim();
   return sanitize(line.length > 160 ? `${line.slice(0, 159)}…` : line);
 }

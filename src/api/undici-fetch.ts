@@ -47,7 +47,8 @@ export function createFetch(o: FetchOptions): typeof fetch {
             ...proxyOpts,
           });
   // ky hands over a Request of Node's own fetch, which undici's fetch does not take as one:
-  // the same request is described to it field by field (jobtop only sends GETs).
+  // the same request is described to it field by field (GETs; an action's method and body come
+  // in `init`: src/api/send-action.ts).
   const proxies =
     o.proxy && o.proxy !== "none"
       ? [o.proxy]

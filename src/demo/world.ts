@@ -43,6 +43,30 @@ export class World {
     return this.add(this.nowSec(), 1);
   }
 
+  /** The demo's create (operations.ts): a new queued job, with the given app fields. */
+  create(app: Partial<Job["app"]>): Job {
+    const job = this.add(this.nowSec(), 1);
+    const made = { ...job, app: { ...job.app, ...app } };
+    this.jobs.set(job.id, made);
+    return made;
+  }
+
+  /** The demo's cancel (operations.ts): the job stopped (3), with its log entry; "stopped" when it was. */
+  cancel(id: number): Job | "stopped" | undefined {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (job.status === 3) return "stopped";
+    const entry: LogEntry = {
+      id: ++this.lastEntryId,
+      status: 3,
+      ts: { seconds: this.nowSec() },
+      sourceId: id,
+    };
+    const stopped = { ...job, status: 3, queueLen: 0, state: { status: 3, log: [...job.state.log, entry] } };
+    this.jobs.set(id, stopped);
+    return stopped;
+  }
+
   /** Moves one job to its next status with a new log entry. Jobs are replaced, never mutated. */
   advance(id?: number): LogEntry | undefined {
     const candidates = id === undefined ? this.all().filter((j) => j.status !== 3) : [this.jobs.get(id)];
