@@ -3,6 +3,7 @@
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
 // (zod's English messages: set by src/zod.ts, which schema.ts imports.)
 import * as z from "zod/mini";
+import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, isApiError, proxyAuthError, redactError } from "./errors.js";
@@ -25,8 +26,6 @@ export interface ClientOptions {
    */
   fetch?: typeof fetch;
 }
-
-export type Order = string;
 
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
 export type PageItem =

@@ -1,4 +1,4 @@
-// The demo job service on node:http, following shared/spec/job-query-service.md exactly:
+// The demo job service on node:http, following docs/job-query-service.md exactly:
 // GET /v1/job?id=, GET /v1/job/jobs?page=&per_page=&order=, Bearer auth (401 otherwise),
 // and a non-zero `code` with a `msg` for what it cannot answer. Plus a fault switch and a
 // small control surface (/_demo/...) for tests that run it in another process, and the demo's

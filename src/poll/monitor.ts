@@ -5,6 +5,7 @@ import type { JobClient } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { type ChangeState, ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { type JobAnswer, jobFetch, type MissingJob } from "./job-answer.js";
@@ -18,8 +19,6 @@ import { Sweeper, type SweepOptions, type SweepSnapshot } from "./sweep.js";
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
 export type { PinState } from "./pins.js";
-
-export type Order = "desc" | "asc";
 
 /** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
 export interface MonitorSnapshot extends ChangeState {

@@ -7,6 +7,7 @@ import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { Order } from "../model/order.js";
 import { type Connection, isFresh } from "../poll/connection.js";
 import { dataText, headerParts, okText, retryText } from "./header-props.js";
 
@@ -16,7 +17,7 @@ export interface HeaderProps {
   profile?: string;
   page: number;
   numPages: number;
-  order: string;
+  order: Order;
   /** Jobs in all; "?" when the service's count makes no sense; undefined while loading. */
   total: number | "?" | undefined;
   /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
