@@ -10,6 +10,7 @@
 import type { JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import { sameBodies } from "../api/same-body.js";
+import type { Order } from "../model/order.js";
 import {
   EMPTY_INDEX,
   type IndexEvent,
@@ -39,7 +40,7 @@ export interface SweepOptions {
   max?: number;
   intervalMs: number;
   /** The list's order parameter (the page's: "desc"). */
-  order?: string;
+  order?: Order;
   askPerPage?: number;
   clock?: Clock;
   group?: PollGroup;
@@ -92,7 +93,7 @@ export class Sweeper {
   private readonly memo = sameBodies();
   private readonly listeners = new Set<() => void>();
   private readonly max: number;
-  private readonly order: string;
+  private readonly order: Order;
   private readonly nowSec: () => number;
   private perPage: number | undefined;
   private requests = 0;
