@@ -10,7 +10,6 @@
 import type { JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import { sameBodies } from "../api/same-body.js";
-import type { Order } from "../model/order.js";
 import {
   EMPTY_INDEX,
   type IndexEvent,
@@ -20,6 +19,7 @@ import {
   type LastSeen,
   SweepMerge,
 } from "../model/job-index.js";
+import type { Order } from "../model/order.js";
 import { MAX_PAGES, pageFacts } from "../model/page.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
