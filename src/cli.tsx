@@ -5,8 +5,11 @@ import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
+import { parseDuration } from "./config/checks.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
-import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import type { RawConfig } from "./config/resolve.js";
+import { readToken } from "./config/token-source.js";
+import { type Config, ConfigError } from "./config/types.js";
 import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
@@ -16,7 +19,6 @@ import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js
 import { Monitor } from "./poll/monitor.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
-import { readToken } from "./token.js";
 import { autoPerPage } from "./ui/layout.js";
 
 const HELP = `

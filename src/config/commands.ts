@@ -3,12 +3,14 @@
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { envProxies } from "../api/transport.js";
-import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
+import { COLUMNS } from "./checks.js";
 import { configPath } from "./file.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
+import type { Resolved } from "./resolve.js";
 import { STARTER } from "./starter.js";
+import { ConfigError, type TokenSource } from "./types.js";
 
 export interface Out {
   write(s: string): unknown;

@@ -1,21 +1,9 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
-// the profile, lets src/config.ts decide precedence, then reads the token from the source that
+// the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
-import {
-  type Config,
-  ConfigError,
-  envSettings,
-  flagSettings,
-  type Layer,
-  type RawConfig,
-  type Resolved,
-  resolveSettings,
-  type Settings,
-  suggest,
-} from "../config.js";
-import { readTokenFile } from "../token.js";
+import { suggest } from "./checks.js";
 import {
   type ConfigFile,
   type ConfigPath,
@@ -24,7 +12,9 @@ import {
   readCapped,
   readConfigFile,
 } from "./file.js";
-import { readTokenSource } from "./token-source.js";
+import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
+import { readTokenFile, readTokenSource } from "./token-source.js";
+import { type Config, ConfigError, type Layer, type Settings } from "./types.js";
 
 export interface LoadInput {
   /** Flags only; the environment is read from `env`. */

@@ -4,10 +4,11 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
+import { parseJobId } from "../model/ids.js";
+import { type TransformCtx, transform } from "../zod.js";
 import {
   COLUMNS,
   type ColumnName,
-  ConfigError,
   checkBaseUrl,
   checkColumns,
   checkDuration,
@@ -17,16 +18,13 @@ import {
   DURATION_RANGES,
   MAX_LABELS,
   MAX_PINS,
-  type NotifyMode,
-  type Settings,
   show,
   suggest,
-} from "../config.js";
-import { parseJobId } from "../model/ids.js";
-import { type TransformCtx, transform } from "../zod.js";
+} from "./checks.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
+import { ConfigError, type NotifyMode, type Settings } from "./types.js";
 
 /** Settings keys, the same at the top level and in a profile. */
 export const SETTING_KEYS = [
