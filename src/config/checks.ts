@@ -167,9 +167,20 @@ export function show(v: unknown): string {
           : typeof v === "object" && v
             ? "a table"
             : String(v);
-  const clean = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
-  return clean.length > 60 ? `${clean.slice(0, 59)}…` : clean;
+  return clean(s, 60);
 }
+
+/**
+ * Text of the user's (a value, a TOML parser's message, a key) made one printable line for a
+ * message: control characters, and bidi controls unless `keepBidi`, become "?"; longer than `max`,
+ * cut with "…". (load.ts keeps the bidi controls, which sanitize then shows escaped, as it did.)
+ */
+export function clean(s: string, max: number, keepBidi = false): string {
+  const one = s.replace(keepBidi ? CONTROL : CONTROL_OR_BIDI, "?");
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
+const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 /** ` (did you mean "x"?)` when one of `known` is a small edit away from `word`. */
 export function suggest(word: string, known: readonly string[]): string {

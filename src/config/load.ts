@@ -3,7 +3,7 @@
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
-import { suggest } from "./checks.js";
+import { clean, suggest } from "./checks.js";
 import {
   type ConfigFile,
   type ConfigPath,
@@ -98,13 +98,13 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
   if (!chosen) return undefined;
   if (!file) {
     throw new ConfigError(
-      `${chosen.via}: no config file at ${path.path}, so no profile "${clean(chosen.name)}" (jobtop config init writes one)`,
+      `${chosen.via}: no config file at ${path.path}, so no profile "${clean(chosen.name, 40, true)}" (jobtop config init writes one)`,
     );
   }
   if (file.profiles.has(chosen.name)) return chosen;
   const names = [...file.profiles.keys()];
   const known = names.length ? `; profiles: ${listNames(names)}` : "; it has no [profiles.NAME] tables";
-  const what = `no profile "${clean(chosen.name)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
+  const what = `no profile "${clean(chosen.name, 40, true)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
   if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
   throw new ConfigError(`${chosen.via}: ${what}`);
 }
@@ -197,9 +197,4 @@ function listNames(names: string[]): string {
   return names.length <= 10
     ? names.join(", ")
     : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
-}
-
-function clean(s: string): string {
-  const one = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
 }

@@ -15,6 +15,7 @@ import {
   checkLabel,
   checkPortName,
   checkProxy,
+  clean,
   DURATION_RANGES,
   MAX_LABELS,
   MAX_PINS,
@@ -268,9 +269,11 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   } catch (e) {
     if (e instanceof TomlError) {
       const what = (e.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "");
-      throw new ConfigError(`${path}:${e.line}: ${clean(what)} (not valid TOML)`);
+      throw new ConfigError(`${path}:${e.line}: ${clean(what, 200)} (not valid TOML)`);
     }
-    throw new ConfigError(`${path}: not valid TOML (${clean(e instanceof Error ? e.message : String(e))})`);
+    throw new ConfigError(
+      `${path}: not valid TOML (${clean(e instanceof Error ? e.message : String(e), 200)})`,
+    );
   }
   const lines = keyLines(text);
   const lineOf = (key: readonly (string | number)[]) => {
@@ -370,14 +373,9 @@ function dotted(key: readonly (string | number)[]): string {
       s += s ? `.${part}` : part;
     }
   }
-  return clean(s) || "(top level)";
+  return clean(s, 200) || "(top level)";
 }
 
 export function keyOf(path: readonly (string | number)[]): string {
   return path.map(String).join("\u0001");
-}
-
-function clean(s: string): string {
-  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
-  return one.length > 200 ? `${one.slice(0, 199)}…` : one;
 }
