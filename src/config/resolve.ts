@@ -15,6 +15,7 @@ import {
   MAX_PINS,
   parseLabelList,
 } from "./checks.js";
+import { DEFAULTS, SETTINGS, type SettingRow } from "./settings.js";
 import {
   type Config,
   ConfigError,
@@ -24,18 +25,8 @@ import {
   type TokenSource,
 } from "./types.js";
 
-export const DEFAULTS = {
-  intervalMs: 2_000,
-  listIntervalMs: 10_000,
-  perPage: 20,
-  order: "desc",
-  timeoutMs: 10_000,
-  clipboard: "auto",
-  bell: false,
-  notify: "off" as NotifyMode,
-  hyperlinks: "auto",
-  title: true,
-} as const;
+/** The defaults, from the settings table (./settings.ts). */
+export { DEFAULTS } from "./settings.js";
 
 const duration = (flag: string, range: readonly [number, number]) =>
   z.pipe(
@@ -183,26 +174,12 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
   return s;
 }
 
-type Scalar = Exclude<keyof Settings, "statusLabels" | "protocolLabels" | "portNames" | "morePins">;
-const SCALARS: readonly Scalar[] = [
-  "baseUrl",
-  "token",
-  "intervalMs",
-  "listIntervalMs",
-  "timeoutMs",
-  "perPage",
-  "order",
-  "clipboard",
-  "bell",
-  "mouse",
-  "notify",
-  "hyperlinks",
-  "title",
-  "pins",
-  "columns",
-  "proxy",
-  "caFile",
-];
+type Labels = "statusLabels" | "protocolLabels" | "portNames";
+type Scalar = Exclude<keyof Settings, Labels | "morePins">;
+/** The settings a layer sets whole (the highest that sets one wins), from the table: all but the labels, merged code by code. */
+const SCALARS = [...new Set((SETTINGS as readonly SettingRow[]).map((r) => r.setting))].filter(
+  (k): k is Scalar => k !== undefined && k !== "statusLabels" && k !== "protocolLabels" && k !== "portNames",
+);
 
 export interface Resolved {
   /** The Config, but for the token, which is read from `token` only once chosen. */
@@ -276,7 +253,7 @@ export function resolveSettings(
       demo: opts.demo,
       once: opts.once,
       bell: s.bell ?? DEFAULTS.bell,
-      mouse: s.mouse ?? false,
+      mouse: s.mouse ?? DEFAULTS.mouse,
       notify: s.notify ?? DEFAULTS.notify,
       hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
       title: s.title ?? DEFAULTS.title,

@@ -1,7 +1,11 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
 import type { ListColumn } from "./checks.js";
+import type { Defaults, RowSetting, ValuesOf } from "./settings.js";
 
-export type NotifyMode = "auto" | "osc9" | "osc777" | "osc99" | "bell" | "off";
+export type NotifyMode = ValuesOf<"notify">;
+export type ClipboardMode = ValuesOf<"clipboard">;
+type Order = ValuesOf<"order">;
+export type HyperlinksMode = ValuesOf<"hyperlinks">;
 
 /** Where the bearer token comes from; read (or run) only once it is the one chosen. */
 export type TokenSource =
@@ -17,12 +21,12 @@ export interface Settings {
   listIntervalMs?: number;
   timeoutMs?: number;
   perPage?: number | "auto";
-  order?: "desc" | "asc";
-  clipboard?: "auto" | "osc52" | "native" | "off";
+  order?: Order;
+  clipboard?: ClipboardMode;
   bell?: boolean;
   mouse?: boolean;
   notify?: NotifyMode;
-  hyperlinks?: "auto" | "on" | "off";
+  hyperlinks?: HyperlinksMode;
   title?: boolean;
   /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
   pins?: string[];
@@ -50,8 +54,8 @@ export interface Config {
   timeoutMs: number;
   /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
   perPage: number | "auto";
-  order: "desc" | "asc";
-  clipboard: "auto" | "osc52" | "native" | "off";
+  order: Order;
+  clipboard: ClipboardMode;
   demo: boolean;
   once: boolean;
   bell: boolean;
@@ -60,7 +64,7 @@ export interface Config {
   /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
   notify: NotifyMode;
   /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
-  hyperlinks: "auto" | "on" | "off";
+  hyperlinks: HyperlinksMode;
   /** Set the terminal's title while running (restored on exit). */
   title: boolean;
   /** Jobs pinned from the start: polled wherever they are. */
@@ -86,3 +90,15 @@ export interface Config {
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
+
+/**
+ * The settings table (./settings.ts) and these types agree: every field of Settings is some row's
+ * `setting` (but morePins, --pin's addition to pins), every row's is a field, and every default a
+ * Config's. A row added without its field (or a field without its row) fails to compile here.
+ */
+type Unmatched =
+  | Exclude<keyof Settings, RowSetting | "morePins">
+  | Exclude<RowSetting, keyof Settings>
+  | Exclude<keyof Defaults, keyof Config>;
+export type SettingsMatchTable = [Unmatched] extends [never] ? true : { unmatched: Unmatched };
+export const settingsMatchTable: SettingsMatchTable = true;
