@@ -15,15 +15,8 @@ import {
   MAX_PINS,
   parseLabelList,
 } from "./checks.js";
-import { DEFAULTS, SETTINGS, type SettingRow } from "./settings.js";
-import {
-  type Config,
-  ConfigError,
-  type Layer,
-  type NotifyMode,
-  type Settings,
-  type TokenSource,
-} from "./types.js";
+import { DEFAULTS, SETTINGS, type SettingRow, valuesOf } from "./settings.js";
+import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
 /** The defaults, from the settings table (./settings.ts). */
 export { DEFAULTS } from "./settings.js";
@@ -53,6 +46,13 @@ const baseUrl = z.pipe(
   }),
 );
 
+/** A flag that takes one of its row's words: `--notify: expected auto, osc9, … or off`. */
+const oneOf = <N extends "clipboard" | "notify" | "hyperlinks">(name: N) => {
+  const values = valuesOf(name);
+  const list = `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+  return z.enum(values, { message: `--${name}: expected ${list}` });
+};
+
 export const RawConfigSchema = z.object({
   baseUrl: z.optional(baseUrl),
   token: z.optional(z.string()),
@@ -76,12 +76,8 @@ export const RawConfigSchema = z.object({
         }),
       ),
   ),
-  order: z.optional(z.enum(["desc", "asc"], { message: '--order: expected "desc" or "asc"' })),
-  clipboard: z.optional(
-    z.enum(["auto", "osc52", "native", "off"], {
-      message: "--clipboard: expected auto, osc52, native or off",
-    }),
-  ),
+  order: z.optional(z.enum(valuesOf("order"), { message: '--order: expected "desc" or "asc"' })),
+  clipboard: z.optional(oneOf("clipboard")),
   statusLabels: z.optional(z.string()),
   columns: z.optional(z.string()),
   demo: z.boolean(),
@@ -90,14 +86,8 @@ export const RawConfigSchema = z.object({
   bell: z.optional(z.boolean()),
   /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
   mouse: z.optional(z.boolean()),
-  notify: z.optional(
-    z.enum(["auto", "osc9", "osc777", "osc99", "bell", "off"], {
-      message: "--notify: expected auto, osc9, osc777, osc99, bell or off",
-    }),
-  ),
-  hyperlinks: z.optional(
-    z.enum(["auto", "on", "off"], { message: "--hyperlinks: expected auto, on or off" }),
-  ),
+  notify: z.optional(oneOf("notify")),
+  hyperlinks: z.optional(oneOf("hyperlinks")),
   /** On by default; "off" leaves the terminal's title alone. */
   title: z.optional(
     z.pipe(

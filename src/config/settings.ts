@@ -587,6 +587,9 @@ export const SETTING_KEYS = SETTINGS.filter((r: SettingRow) => r.file && r.appli
   (r) => r.name,
 ) as SettingKey[];
 
+/** The settings `jobtop config check` shows (commands.ts has a row for each). */
+export type CheckName = Extract<Row, { check: true }>["name"];
+
 /** The Settings fields (types.ts) the rows set. */
 export type RowSetting = Extract<Row, { setting: string }>["setting"];
 
