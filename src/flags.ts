@@ -3,7 +3,7 @@
 // meow (with yargs-parser, its help text and its checks) took ~2.5 ms of every start, its module
 // included (Node 24, code cache); it is now loaded only when quickFlags declines.
 import type { Result } from "meow";
-import { flagsSpec, kebab } from "./config/settings.js";
+import { flagsSpec, kebab } from "./config/from-settings.js";
 
 /** The flags as meow is told them (src/cli.tsx): those of the settings table's rows. */
 export const FLAGS = flagsSpec();

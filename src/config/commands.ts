@@ -7,9 +7,9 @@ import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
 import { COLUMNS } from "./checks.js";
 import { configPath } from "./file.js";
+import type { CheckName } from "./from-settings.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";
-import type { CheckName } from "./settings.js";
 import { STARTER } from "./starter.js";
 import { ConfigError, type TokenSource } from "./types.js";
 

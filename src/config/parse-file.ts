@@ -23,8 +23,8 @@ import {
   suggest,
 } from "./checks.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
+import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
-import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./settings.js";
 import { splitCommand } from "./token-source.js";
 import { ConfigError, type Settings } from "./types.js";
 

@@ -15,11 +15,12 @@ import {
   MAX_PINS,
   parseLabelList,
 } from "./checks.js";
-import { DEFAULTS, SETTINGS, type SettingRow, valuesOf } from "./settings.js";
+import { DEFAULTS, valuesOf } from "./from-settings.js";
+import { SETTINGS, type SettingRow } from "./settings.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
 /** The defaults, from the settings table (./settings.ts). */
-export { DEFAULTS } from "./settings.js";
+export { DEFAULTS } from "./from-settings.js";
 
 const duration = (flag: string, range: readonly [number, number]) =>
   z.pipe(

@@ -1,6 +1,6 @@
 // What `jobtop config init` writes: every key, commented out, with what it does. The settings
 // at the top are the settings table's `starter` lines (./settings.ts).
-import { starterSettings } from "./settings.js";
+import { starterSettings } from "./from-settings.js";
 
 export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what you need, then run
 # \`jobtop config check\` to see what is in force and where each setting comes from.

@@ -1,6 +1,6 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
 import type { ListColumn } from "./checks.js";
-import type { Defaults, RowSetting, ValuesOf } from "./settings.js";
+import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
 
 export type NotifyMode = ValuesOf<"notify">;
 export type ClipboardMode = ValuesOf<"clipboard">;

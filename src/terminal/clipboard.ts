@@ -7,7 +7,7 @@
 // sends the outer terminal the OSC 52 itself on request. OSC 52 from us, wrapped and plain, is
 // the fallback when that fails (no tmux on PATH, tmux before 3.2).
 import { spawn } from "node:child_process";
-import type { ValuesOf } from "../config/settings.js";
+import type { ValuesOf } from "../config/from-settings.js";
 
 export type ClipboardMode = ValuesOf<"clipboard">;
 

@@ -5,7 +5,7 @@
 // `hyperlinks` for the outer terminal, which jobtop cannot see without asking tmux (a process to
 // spawn at every start, for an answer that differs per attached client).
 
-import type { ValuesOf } from "../config/settings.js";
+import type { ValuesOf } from "../config/from-settings.js";
 
 export type HyperlinkMode = ValuesOf<"hyperlinks">;
 

@@ -4,7 +4,8 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { flagsTable, kebab, SETTINGS } from "../../src/config/settings.js";
+import { flagsTable, kebab } from "../../src/config/from-settings.js";
+import { SETTINGS } from "../../src/config/settings.js";
 
 const README = fileURLToPath(new URL("../../README.md", import.meta.url));
 const START = "<!-- flags: generated from src/config/settings.ts (see test/config/readme-flags.test.ts) -->";

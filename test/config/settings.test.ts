@@ -1,7 +1,8 @@
 // The settings table (src/config/settings.ts) and what is made from it. --help's options are
 // those jobtop printed before the table existed, byte for byte.
 import { describe, expect, it } from "vitest";
-import { optionsHelp, SETTING_KEYS, SETTINGS, type SettingRow } from "../../src/config/settings.js";
+import { optionsHelp, SETTING_KEYS } from "../../src/config/from-settings.js";
+import { SETTINGS, type SettingRow } from "../../src/config/settings.js";
 import { FLAGS } from "../../src/flags.js";
 
 const OPTIONS_HELP = `
