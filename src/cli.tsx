@@ -5,8 +5,12 @@ import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
+import { parseDuration } from "./config/checks.js";
+import { kebab, optionsHelp } from "./config/from-settings.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
-import { type Config, ConfigError, parseDuration, type RawConfig } from "./config.js";
+import type { RawConfig } from "./config/resolve.js";
+import { readToken } from "./config/token-source.js";
+import { type Config, ConfigError } from "./config/types.js";
 import { DEMO_PROFILE } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
@@ -16,10 +20,11 @@ import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js
 import { Monitor } from "./poll/monitor.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
-import { readToken } from "./token.js";
 import { autoPerPage } from "./ui/layout.js";
 
-const HELP = `
+/** `--help`: the commands, then the options of the settings table (src/config/settings.ts). */
+function help(): string {
+  return `
   Usage
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
@@ -29,53 +34,12 @@ const HELP = `
     $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
     $ jobtop config path|check|init  where the config file is, what is in force, a starter file
-
-  Service
-    --base-url URL        the job service (or JOBTOP_BASE_URL)
-    --token-file FILE     read the bearer token from FILE (or set JOBTOP_TOKEN)
-    --token TOKEN         the token itself (discouraged: it shows in ps)
-    --timeout DUR         per-request deadline, body included (default 10s)
-
-  Config file (~/.config/jobtop/config.toml; see the README)
-    --config FILE         read this config file instead (or JOBTOP_CONFIG)
-    --profile NAME        use the file's [profiles.NAME] (or JOBTOP_PROFILE)
-    --status-labels LIST  names for status codes, e.g. "6=queued,1=starting,2=running"
-    --columns LIST        list columns to choose from: status,display,remark,gpu,age,node,id,queue
-
-  Monitor
-    --interval DUR        poll the selected job every DUR (default 2s)
-    --list-interval DUR   poll the page every DUR (default 10s)
-    --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
-    --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
-    --order desc|asc      initial order (default desc)
-    --clipboard MODE      auto | osc52 | native | off (default auto)
-    --bell                ring the terminal bell on a status change
-    --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
-                          (default off; see "Getting notified" in the README)
-    --pin ID              watch this job wherever it is (repeat for more)
-    --title on|off        show the monitor's state in the terminal's title (default on)
-    --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
-
-  Other
-    --demo                start the demo service in-process and monitor it
-    --tick DUR            how often the demo's jobs change (default 3s; 0 = never)
-    --once                print one page as a plain table and exit
-    -h, --help            this help
-    -v, --version         the version
-
-  Scripts (--once, get, watch, wait)
-    --json                JSON: one document (--once, get, wait), one object a line (watch)
-    --until STATUS,...    status codes, or names from --status-labels (watch, wait)
-    --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
-                          watch, wait: give up after DUR (default never)
-    --show-secrets        do not mask passwords, URL tokens and secret env values
-    Exit codes: 0 done, 1 service unreachable or failing until the deadline,
-    2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
-    130/143 interrupted (watch: 0)
+${optionsHelp()}
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
 `;
+}
 
 /** The bearer token once known: masked in every line written, whatever put it there. */
 const secrets: string[] = [];
@@ -108,7 +72,7 @@ async function parseArgs() {
   }
   const { default: meow } = await import("meow");
   try {
-    return meow(HELP, {
+    return meow(help(), {
       // Only .url is read (to find package.json, which pkg already gives).
       importMeta: { url: import.meta.url } as ImportMeta,
       pkg,
@@ -121,36 +85,8 @@ async function parseArgs() {
   }
 }
 
-const KNOWN = new Set([
-  "base-url",
-  "token",
-  "token-file",
-  "timeout",
-  "interval",
-  "list-interval",
-  "per-page",
-  "order",
-  "clipboard",
-  "bell",
-  "config",
-  "profile",
-  "status-labels",
-  "columns",
-  "mouse",
-  "notify",
-  "pin",
-  "title",
-  "hyperlinks",
-  "demo",
-  "once",
-  "json",
-  "until",
-  "show-secrets",
-  "port",
-  "tick",
-  "help",
-  "version",
-]);
+/** The options, as typed: --base-url, --no-bell… */
+const KNOWN = new Set(Object.keys(FLAGS).map(kebab));
 
 function checkUnknownFlags(argv: string[]): void {
   for (const a of argv) {

@@ -3,50 +3,16 @@
 // meow (with yargs-parser, its help text and its checks) took ~2.5 ms of every start, its module
 // included (Node 24, code cache); it is now loaded only when quickFlags declines.
 import type { Result } from "meow";
+import { flagsSpec, kebab } from "./config/from-settings.js";
 
-/** The flags as meow is told them (src/cli.tsx). */
-export const FLAGS = {
-  baseUrl: { type: "string" },
-  token: { type: "string" },
-  tokenFile: { type: "string" },
-  timeout: { type: "string" },
-  interval: { type: "string" },
-  listInterval: { type: "string" },
-  perPage: { type: "string" },
-  order: { type: "string" },
-  clipboard: { type: "string" },
-  bell: { type: "boolean", default: false },
-  config: { type: "string" },
-  profile: { type: "string" },
-  statusLabels: { type: "string" },
-  columns: { type: "string" },
-  mouse: { type: "string" },
-  notify: { type: "string" },
-  pin: { type: "string", isMultiple: true },
-  title: { type: "string" },
-  hyperlinks: { type: "string" },
-  demo: { type: "boolean", default: false },
-  once: { type: "boolean", default: false },
-  json: { type: "boolean", default: false },
-  until: { type: "string" },
-  showSecrets: { type: "boolean", default: false },
-  port: { type: "string" },
-  tick: { type: "string" },
-  help: { type: "boolean", shortFlag: "h" },
-  version: { type: "boolean", shortFlag: "v" },
-} as const;
+/** The flags as meow is told them (src/cli.tsx): those of the settings table's rows. */
+export const FLAGS = flagsSpec();
 
 type Spec = typeof FLAGS;
 type Name = keyof Spec;
 /** What meow gives for these flags. */
 export type Flags = Result<Spec>["flags"];
 
-/** perPage → per-page. A loop, not a replace with a function: that ran ~35 times at every start, cold. */
-function kebab(name: string): string {
-  let out = "";
-  for (const c of name) out += c >= "A" && c <= "Z" ? `-${c.toLowerCase()}` : c;
-  return out;
-}
 const BY_OPTION = new Map<string, Name>(Object.keys(FLAGS).map((n) => [kebab(n), n as Name]));
 
 /**

@@ -6,9 +6,9 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../src/api/client.js";
 import { ApiError } from "../src/api/errors.js";
-import { ConfigError } from "../src/config.js";
+import { readToken, tokenProblem } from "../src/config/token-source.js";
+import { ConfigError } from "../src/config/types.js";
 import { type DemoServer, startDemoServer } from "../src/demo/server.js";
-import { readToken, tokenProblem } from "../src/token.js";
 import { runCli } from "./helpers/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "jobtop-token-"));

@@ -69,7 +69,7 @@ export function createClient(opts: ClientOptions): JobClient {
   const base = new URL(opts.baseUrl);
   const tokens = typeof opts.token === "string" ? new TokenKeeper(opts.token) : opts.token;
   // Node checks header values too, but names the header in its error: refused here, in words.
-  // (A token read again is checked by its reader: src/token.ts's tokenProblem is stricter.)
+  // (A token read again is checked by its reader: src/config/token-source.ts's tokenProblem is stricter.)
   if (/[^\t\x20-\x7e\x80-\xff]/.test(tokens.current()))
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
   const prefix = opts.baseUrl.replace(/\/+$/, "");

@@ -3,12 +3,15 @@
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import { envProxies } from "../api/transport.js";
-import { COLUMNS, ConfigError, type Resolved, type TokenSource } from "../config.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
+import { COLUMNS } from "./checks.js";
 import { configPath } from "./file.js";
+import type { CheckName } from "./from-settings.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
+import type { Resolved } from "./resolve.js";
 import { STARTER } from "./starter.js";
+import { ConfigError, type TokenSource } from "./types.js";
 
 export interface Out {
   write(s: string): unknown;
@@ -69,44 +72,67 @@ export async function runConfigCommand(
 
 type Loaded = Awaited<ReturnType<typeof loadSettings>>;
 
-function describe(r: Resolved, loaded: Loaded, env: Record<string, string | undefined>): string {
+type Row = [string, string, string | undefined];
+type Show = (
+  c: Resolved["config"],
+  r: Resolved,
+  origin: (k: keyof Resolved["from"]) => string,
+  env: Env,
+) => Row;
+type Env = Record<string, string | undefined>;
+
+/**
+ * A row of `config check` for each row of the settings table marked `check` (./settings.ts), in
+ * this order: a setting marked there without its row here (or the other way) does not compile.
+ */
+const CHECK_ROWS = {
+  base_url: (c, _r, origin) => [
+    "base_url",
+    c.demo ? "(the demo service, in-process)" : c.baseUrl,
+    c.demo ? "--demo" : origin("baseUrl"),
+  ],
+  token: (c, r, origin) => ["token", tokenSource(r.token, c.demo), r.token ? origin("token") : undefined],
+  interval: (c, _r, origin) => ["interval", ms(c.intervalMs), origin("intervalMs")],
+  list_interval: (c, _r, origin) => ["list_interval", ms(c.listIntervalMs), origin("listIntervalMs")],
+  timeout: (c, _r, origin) => ["timeout", ms(c.timeoutMs), origin("timeoutMs")],
+  per_page: (c, _r, origin) => ["per_page", String(c.perPage), origin("perPage")],
+  order: (c, _r, origin) => ["order", c.order, origin("order")],
+  columns: (c, _r, origin) => {
+    const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
+      c.columns?.includes(COLUMNS[n]),
+    );
+    return ["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")];
+  },
+  clipboard: (c, _r, origin) => ["clipboard", c.clipboard, origin("clipboard")],
+  bell: (c, _r, origin) => ["bell", String(c.bell), origin("bell")],
+  pins: (c, _r, origin) => [
+    "pins",
+    c.pins.length ? c.pins.join(", ") : "(none)",
+    c.pins.length ? origin("pins") : undefined,
+  ],
+  proxy: (c, _r, origin, env) => proxyRow(c.proxy, c.demo, origin("proxy"), env),
+  ca_file: (c, _r, origin) => [
+    "ca_file",
+    c.caFile ?? "(none; the system's CAs and NODE_EXTRA_CA_CERTS)",
+    c.caFile ? origin("caFile") : undefined,
+  ],
+  status: (c, r) => ["status", labels(c.statusLabels, r.from.statusLabels), undefined],
+  protocols: (c, r) => ["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined],
+  ports: (c, r) => [
+    "ports",
+    labels(c.portNames, r.from.portNames, "(none: ports show as numbers)"),
+    undefined,
+  ],
+} satisfies Record<CheckName, Show>;
+
+function describe(r: Resolved, loaded: Loaded, env: Env): string {
   const c = r.config;
-  const rows: [string, string, string | undefined][] = [];
+  const rows: Row[] = [];
   const origin = (k: keyof Resolved["from"]) => (r.from[k] as string | undefined) ?? "default";
   const file = loaded.file ? loaded.path.path : `${loaded.path.path} (not found; defaults apply)`;
   rows.push(["config file", file, loaded.path.via === "default" ? undefined : loaded.path.via]);
   rows.push(["profile", loaded.profile?.name ?? "(none)", loaded.profile?.via]);
-  rows.push([
-    "base_url",
-    c.demo ? "(the demo service, in-process)" : c.baseUrl,
-    c.demo ? "--demo" : origin("baseUrl"),
-  ]);
-  rows.push(["token", tokenSource(r.token, c.demo), r.token ? origin("token") : undefined]);
-  rows.push(["interval", ms(c.intervalMs), origin("intervalMs")]);
-  rows.push(["list_interval", ms(c.listIntervalMs), origin("listIntervalMs")]);
-  rows.push(["timeout", ms(c.timeoutMs), origin("timeoutMs")]);
-  rows.push(["per_page", String(c.perPage), origin("perPage")]);
-  rows.push(["order", c.order, origin("order")]);
-  const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
-    c.columns?.includes(COLUMNS[n]),
-  );
-  rows.push(["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")]);
-  rows.push(["clipboard", c.clipboard, origin("clipboard")]);
-  rows.push(["bell", String(c.bell), origin("bell")]);
-  rows.push([
-    "pins",
-    c.pins.length ? c.pins.join(", ") : "(none)",
-    c.pins.length ? origin("pins") : undefined,
-  ]);
-  rows.push(proxyRow(c.proxy, c.demo, origin("proxy"), env));
-  rows.push([
-    "ca_file",
-    c.caFile ?? "(none; the system's CAs and NODE_EXTRA_CA_CERTS)",
-    c.caFile ? origin("caFile") : undefined,
-  ]);
-  rows.push(["status", labels(c.statusLabels, r.from.statusLabels), undefined]);
-  rows.push(["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined]);
-  rows.push(["ports", labels(c.portNames, r.from.portNames, "(none: ports show as numbers)"), undefined]);
+  for (const show of Object.values(CHECK_ROWS) as Show[]) rows.push(show(c, r, origin, env));
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   return rows

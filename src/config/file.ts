@@ -14,9 +14,9 @@ import {
   statSync,
 } from "node:fs";
 import { dirname, isAbsolute, join, resolve } from "node:path";
-import { ConfigError, type Settings } from "../config.js";
 import { loadBuiltin } from "../load-builtin.js";
 import { monotonicMs } from "../model/monotonic.js";
+import { ConfigError, type Settings } from "./types.js";
 
 export interface ConfigPath {
   path: string;

@@ -1,21 +1,9 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
-// the profile, lets src/config.ts decide precedence, then reads the token from the source that
+// the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
-import {
-  type Config,
-  ConfigError,
-  envSettings,
-  flagSettings,
-  type Layer,
-  type RawConfig,
-  type Resolved,
-  resolveSettings,
-  type Settings,
-  suggest,
-} from "../config.js";
-import { readTokenFile } from "../token.js";
+import { clean, suggest } from "./checks.js";
 import {
   type ConfigFile,
   type ConfigPath,
@@ -24,7 +12,9 @@ import {
   readCapped,
   readConfigFile,
 } from "./file.js";
-import { readTokenSource } from "./token-source.js";
+import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
+import { readTokenFile, readTokenSource } from "./token-source.js";
+import { type Config, ConfigError, type Layer, type Settings } from "./types.js";
 
 export interface LoadInput {
   /** Flags only; the environment is read from `env`. */
@@ -108,13 +98,13 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
   if (!chosen) return undefined;
   if (!file) {
     throw new ConfigError(
-      `${chosen.via}: no config file at ${path.path}, so no profile "${clean(chosen.name)}" (jobtop config init writes one)`,
+      `${chosen.via}: no config file at ${path.path}, so no profile "${clean(chosen.name, 40, true)}" (jobtop config init writes one)`,
     );
   }
   if (file.profiles.has(chosen.name)) return chosen;
   const names = [...file.profiles.keys()];
   const known = names.length ? `; profiles: ${listNames(names)}` : "; it has no [profiles.NAME] tables";
-  const what = `no profile "${clean(chosen.name)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
+  const what = `no profile "${clean(chosen.name, 40, true)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
   if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
   throw new ConfigError(`${chosen.via}: ${what}`);
 }
@@ -207,9 +197,4 @@ function listNames(names: string[]): string {
   return names.length <= 10
     ? names.join(", ")
     : `${names.slice(0, 10).join(", ")} and ${names.length - 10} more`;
-}
-
-function clean(s: string): string {
-  const one = s.replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return one.length > 40 ? `${one.slice(0, 39)}…` : one;
 }

@@ -4,54 +4,32 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
+import { parseJobId } from "../model/ids.js";
+import { type TransformCtx, transform } from "../zod.js";
 import {
   COLUMNS,
   type ColumnName,
-  ConfigError,
   checkBaseUrl,
   checkColumns,
   checkDuration,
   checkLabel,
   checkPortName,
   checkProxy,
+  clean,
   DURATION_RANGES,
   MAX_LABELS,
   MAX_PINS,
-  type NotifyMode,
-  type Settings,
   show,
   suggest,
-} from "../config.js";
-import { parseJobId } from "../model/ids.js";
-import { type TransformCtx, transform } from "../zod.js";
+} from "./checks.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
+import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
+import { ConfigError, type Settings } from "./types.js";
 
-/** Settings keys, the same at the top level and in a profile. */
-export const SETTING_KEYS = [
-  "base_url",
-  "token_file",
-  "token_command",
-  "interval",
-  "list_interval",
-  "timeout",
-  "per_page",
-  "order",
-  "columns",
-  "clipboard",
-  "bell",
-  "mouse",
-  "notify",
-  "hyperlinks",
-  "title",
-  "pins",
-  "proxy",
-  "ca_file",
-  "status",
-  "protocols",
-  "ports",
-] as const;
+/** Settings keys, the same at the top level and in a profile: the settings table's (./settings.ts). */
+export { SETTING_KEYS };
 
 type Ctx = TransformCtx;
 
@@ -93,6 +71,18 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
     ),
   );
 
+/** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
+const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks">(name: N) => {
+  const values: readonly string[] = valuesOf(name);
+  const words = values.map((w) => `"${w}"`);
+  const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
+  return field((v, ctx) =>
+    typeof v === "string" && values.includes(v)
+      ? (v as ValuesOf<N>)
+      : fail(ctx, `expected ${list}, got ${kind(v)}`),
+  );
+};
+
 const str = (v: unknown, ctx: Ctx, what: string): string =>
   typeof v === "string" ? v : fail(ctx, `expected ${what}, got ${kind(v)}`);
 
@@ -119,7 +109,9 @@ function settingsSchema(dir: string) {
     }
     return out;
   });
-  return z.strictObject({
+  // Every key of the settings table's file rows, and no other: a row without its check here (or a
+  // check without its row) does not compile.
+  const shape = {
     base_url: field((v, ctx) => {
       const r = checkBaseUrl(str(v, ctx, "a URL in quotes"), "token_file or token_command");
       return "error" in r ? fail(ctx, r.error) : r.url;
@@ -146,36 +138,22 @@ function settingsSchema(dir: string) {
         ? (v as number | "auto")
         : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
     ),
-    order: field((v, ctx) =>
-      v === "desc" || v === "asc" ? v : fail(ctx, `expected "desc" or "asc", got ${kind(v)}`),
-    ),
+    order: oneOf("order"),
     columns: field((v, ctx) => {
       if (!Array.isArray(v))
         return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
       const r = checkColumns(v);
       return typeof r === "string" ? fail(ctx, r) : r;
     }),
-    clipboard: field((v, ctx) =>
-      v === "auto" || v === "osc52" || v === "native" || v === "off"
-        ? v
-        : fail(ctx, `expected "auto", "osc52", "native" or "off", got ${kind(v)}`),
-    ),
+    clipboard: oneOf("clipboard"),
     bell: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ),
     mouse: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ),
-    notify: field((v, ctx) =>
-      v === "auto" || v === "osc9" || v === "osc777" || v === "osc99" || v === "bell" || v === "off"
-        ? (v as NotifyMode)
-        : fail(ctx, `expected "auto", "osc9", "osc777", "osc99", "bell" or "off", got ${kind(v)}`),
-    ),
-    hyperlinks: field((v, ctx) =>
-      v === "auto" || v === "on" || v === "off"
-        ? (v as "auto" | "on" | "off")
-        : fail(ctx, `expected "auto", "on" or "off", got ${kind(v)}`),
-    ),
+    notify: oneOf("notify"),
+    hyperlinks: oneOf("hyperlinks"),
     title: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ),
@@ -219,7 +197,8 @@ function settingsSchema(dir: string) {
       }
       return out;
     }),
-  });
+  } satisfies Record<SettingKey, unknown>;
+  return z.strictObject(shape);
 }
 
 type FileSettings = z.output<ReturnType<typeof settingsSchema>>;
@@ -270,9 +249,11 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   } catch (e) {
     if (e instanceof TomlError) {
       const what = (e.message.split("\n")[0] ?? "").replace(/^Invalid TOML document: /, "");
-      throw new ConfigError(`${path}:${e.line}: ${clean(what)} (not valid TOML)`);
+      throw new ConfigError(`${path}:${e.line}: ${clean(what, 200)} (not valid TOML)`);
     }
-    throw new ConfigError(`${path}: not valid TOML (${clean(e instanceof Error ? e.message : String(e))})`);
+    throw new ConfigError(
+      `${path}: not valid TOML (${clean(e instanceof Error ? e.message : String(e), 200)})`,
+    );
   }
   const lines = keyLines(text);
   const lineOf = (key: readonly (string | number)[]) => {
@@ -372,14 +353,9 @@ function dotted(key: readonly (string | number)[]): string {
       s += s ? `.${part}` : part;
     }
   }
-  return clean(s) || "(top level)";
+  return clean(s, 200) || "(top level)";
 }
 
 export function keyOf(path: readonly (string | number)[]): string {
   return path.map(String).join("\u0001");
-}
-
-function clean(s: string): string {
-  const one = s.replace(/[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
-  return one.length > 200 ? `${one.slice(0, 199)}…` : one;
 }

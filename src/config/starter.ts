@@ -1,4 +1,7 @@
-// What `jobtop config init` writes: every key, commented out, with what it does.
+// What `jobtop config init` writes: every key, commented out, with what it does. The settings
+// at the top are the settings table's `starter` lines (./settings.ts).
+import { starterSettings } from "./from-settings.js";
+
 export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what you need, then run
 # \`jobtop config check\` to see what is in force and where each setting comes from.
 #
@@ -10,17 +13,7 @@ export const STARTER = `# jobtop's config file (TOML). Uncomment and edit what y
 
 # Settings here apply to every profile; a profile's own value wins. They must come before
 # the first [table] below.
-# interval = "2s"           # poll the selected job this often (500ms, 2s, 1m)
-# list_interval = "10s"     # poll the page of jobs this often
-# timeout = "10s"           # deadline of one request, body included
-# per_page = 20             # jobs per page (1 to 500)
-# order = "desc"            # "desc" (newest first) or "asc"
-# columns = ["status", "display", "remark", "gpu", "age", "node", "id", "queue"]
-#                           # the list columns to choose from: those that fit are shown
-# clipboard = "auto"        # "auto", "osc52", "native" or "off"
-# bell = false              # ring the terminal bell on a status change
-# proxy = "http://proxy.example.com:3128"  # instead of HTTPS_PROXY/HTTP_PROXY; "none" ignores them
-# ca_file = "~/.config/jobtop/company-ca.pem"  # a private CA to trust (PEM), besides the system's
+${starterSettings()}
 
 # Names for the service's status codes. The service does not say what its codes mean, so
 # jobtop shows bare numbers until you name them here. Each code keeps its colour and symbol.

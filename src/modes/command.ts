@@ -2,7 +2,8 @@
 // running it to an exit code. cli.tsx calls parseCommand before the config is built (bad usage
 // is exit 2 like any flag) and runCommand with the config and client.
 import type { JobClient } from "../api/client.js";
-import { type Config, ConfigError, parseDuration } from "../config.js";
+import { parseDuration } from "../config/checks.js";
+import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
 import { parseStatusList } from "../model/status.js";
 import { runGet } from "./get.js";

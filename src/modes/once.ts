@@ -3,7 +3,7 @@
 // widest cell, so nothing is cut.
 import type { JobPage, PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
-import { DEFAULTS } from "../config.js";
+import { DEFAULTS } from "../config/resolve.js";
 import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskJob } from "../model/secrets.js";

@@ -2,7 +2,7 @@
 // of its own, at the page interval, with the pollers' usual one-request-in-flight rule and
 // backoff. The Monitor says which ones (sync) each time the page, the selection or the pins change.
 import type { Job } from "../api/schema.js";
-import { MAX_PINS } from "../config.js";
+import { MAX_PINS } from "../config/checks.js";
 import type { MissingJob } from "./job-answer.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";

@@ -7,8 +7,9 @@
 // sends the outer terminal the OSC 52 itself on request. OSC 52 from us, wrapped and plain, is
 // the fallback when that fails (no tmux on PATH, tmux before 3.2).
 import { spawn } from "node:child_process";
+import type { ValuesOf } from "../config/from-settings.js";
 
-export type ClipboardMode = "auto" | "osc52" | "native" | "off";
+export type ClipboardMode = ValuesOf<"clipboard">;
 
 import { throughMultiplexer, wrapForTmux } from "./passthrough.js";
 import { tmuxCopy } from "./tmux.js";

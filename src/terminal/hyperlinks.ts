@@ -5,7 +5,9 @@
 // `hyperlinks` for the outer terminal, which jobtop cannot see without asking tmux (a process to
 // spawn at every start, for an answer that differs per attached client).
 
-export type HyperlinkMode = "auto" | "on" | "off";
+import type { ValuesOf } from "../config/from-settings.js";
+
+export type HyperlinkMode = ValuesOf<"hyperlinks">;
 
 /** Whether to write links, from the mode and what the terminal says of itself. */
 export function hyperlinksOn(mode: HyperlinkMode, env: NodeJS.ProcessEnv = process.env): boolean {

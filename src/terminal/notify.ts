@@ -3,7 +3,7 @@
 // Each terminal reads its own: OSC 9 (iTerm2, WezTerm, Windows Terminal, ghostty), OSC 777
 // notify (foot, urxvt, VTE), OSC 99 (kitty). Else the bell, which every terminal has.
 
-import type { NotifyMode } from "../config.js";
+import type { NotifyMode } from "../config/types.js";
 import { sanitize } from "../model/sanitize.js";
 import { throughMultiplexer } from "./passthrough.js";
 

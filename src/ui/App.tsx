@@ -3,7 +3,7 @@
 // from view.ts; keys → keymap.ts → one function each in actions.ts; each pane its own component.
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { Monitor } from "../poll/monitor.js";

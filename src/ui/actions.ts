@@ -4,7 +4,7 @@
 // dispatch, the data by calling the monitor.
 import type { Key } from "ink";
 import { describeError } from "../api/errors.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../model/copy-plan.js";
 import { nextStatus } from "../model/filter.js";
 import { nextSort } from "../model/sort.js";

@@ -1,7 +1,7 @@
 // What the monitor tells outside its frame, each from the monitor's snapshots as they come: the
 // bell (--bell), desktop notifications (--notify) and the terminal title (--title). Outside
 // React: none of them is drawn, and none may cost a render.
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import type { ChangeEvent } from "../model/events.js";
 import { sanitize } from "../model/sanitize.js";
 import { runningCode, titleText } from "../model/title-text.js";

@@ -7,7 +7,7 @@
 // Only the usual first frame is drawn here: the page answered, no error, nothing paused, room
 // for the panes; anything else waits for Ink.
 import chalk from "chalk";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { displayWidth, graphemes } from "../model/width.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { chooseColumns } from "./columns.js";

@@ -1,6 +1,6 @@
 // The header's props from the monitor's data, the config and the UI state: pure, so the first
 // frame (first-frame.ts) and App give the header the same facts.
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { formatAge } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { type Connection, connectionState, isFresh } from "../poll/connection.js";

@@ -1,6 +1,6 @@
 // What the list pane shows, from the monitor's data and the UI state: pure, so the first frame
 // (first-frame.ts) and ListPane give JobList the same props.
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { isHighlighted } from "../model/highlights.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";

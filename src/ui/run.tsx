@@ -1,7 +1,7 @@
 // Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
 // on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";

@@ -4,7 +4,7 @@
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { type Highlights, isHighlighted } from "../model/highlights.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";

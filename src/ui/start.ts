@@ -3,7 +3,7 @@
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
 import { binHooks } from "../boot/hooks.js";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";

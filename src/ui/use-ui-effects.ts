@@ -2,7 +2,7 @@
 // cursor on its job as rows shift, says on the status line what the monitor did and what start-up
 // warned about, hides secrets again and clears old messages.
 import { useEffect } from "react";
-import type { Config } from "../config.js";
+import type { Config } from "../config/types.js";
 import { sanitize } from "../model/sanitize.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import type { UiAction, UiState } from "./ui-state.js";

@@ -3,7 +3,7 @@
 // for all the requests rejected together.
 import { describe, expect, it } from "vitest";
 import { REREAD_GAP_MS, TokenKeeper } from "../../src/api/token-keeper.js";
-import { ConfigError } from "../../src/config.js";
+import { ConfigError } from "../../src/config/types.js";
 
 function setup(first = "tok-A") {
   let now = 1_000_000;

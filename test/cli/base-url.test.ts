@@ -2,7 +2,7 @@
 // paths would land in it, the base path silently dropped), and http:// to another machine warns
 // that the token travels in clear text.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildConfig } from "../../src/config.js";
+import { buildConfig } from "../../src/config/resolve.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli } from "../helpers/cli.js";
 

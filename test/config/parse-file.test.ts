@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { keyLines } from "../../src/config/key-lines.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
-import { ConfigError } from "../../src/config.js";
+import { ConfigError } from "../../src/config/types.js";
 
 const FILE = "/home/me/.config/jobtop/config.toml";
 

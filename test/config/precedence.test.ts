@@ -1,9 +1,10 @@
-// Precedence, decided in one place (src/config.ts): flags > environment > the chosen profile >
+// Precedence, decided in one place (src/config/resolve.ts): flags > environment > the chosen profile >
 // the file's top level > defaults; status and protocol names merge code by code. Then the same
 // through loadSettings, with a real file, environment and flags.
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../src/config/load.js";
-import { type Layer, resolveSettings, type Settings } from "../../src/config.js";
+import { resolveSettings } from "../../src/config/resolve.js";
+import type { Layer, Settings } from "../../src/config/types.js";
 import { writeConfig } from "../helpers/config-file.js";
 
 const NAMES = ["flags", "environment", "profile p", "config file"] as const;

@@ -7,9 +7,10 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { envProxies } from "../../src/api/transport.js";
+import { checkProxy } from "../../src/config/checks.js";
 import { runConfigCommand } from "../../src/config/commands.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
-import { ConfigError, checkProxy } from "../../src/config.js";
+import { ConfigError } from "../../src/config/types.js";
 import { maskProxy } from "../../src/model/proxy-url.js";
 
 describe("maskProxy", () => {

@@ -2,7 +2,7 @@
 // in a message.
 import { describe, expect, it } from "vitest";
 import { checkToken, readTokenSource, splitCommand } from "../../src/config/token-source.js";
-import { ConfigError } from "../../src/config.js";
+import { ConfigError } from "../../src/config/types.js";
 
 const cmd = (...argv: string[]) => ({ kind: "command" as const, argv, from: "cfg:3: token_command" });
 

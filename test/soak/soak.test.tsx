@@ -13,7 +13,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { JobClient, JobPage } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { JobSchema } from "../../src/api/schema.js";
-import { buildConfig } from "../../src/config.js";
+import { buildConfig } from "../../src/config/resolve.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { World } from "../../src/demo/world.js";
 import { Monitor } from "../../src/poll/monitor.js";

@@ -4,7 +4,7 @@
 import { render } from "ink-testing-library";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
-import { buildConfig } from "../../src/config.js";
+import { buildConfig } from "../../src/config/resolve.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { planCopy } from "../../src/model/copy-plan.js";

@@ -4,7 +4,7 @@ export { default as chalk } from "chalk";
 export { render } from "ink";
 export { createElement } from "react";
 export { createClient } from "../../src/api/client.js";
-export { buildConfig } from "../../src/config.js";
+export { buildConfig } from "../../src/config/resolve.js";
 export { Monitor } from "../../src/poll/monitor.js";
 export { App } from "../../src/ui/App.js";
 export { firstFrameBytes, firstFrameLines } from "../../src/ui/first-frame.js";
