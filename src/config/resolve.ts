@@ -258,6 +258,7 @@ export function resolveSettings(
       proxy: opts.demo ? "none" : s.proxy,
       caFile: opts.demo ? undefined : s.caFile,
       warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
+      actions: [],
     },
     token: opts.demo ? undefined : s.token,
     from,

@@ -1,4 +1,5 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
+import type { Action } from "../actions/definitions.js";
 import type { Order } from "../model/order.js";
 import type { ListColumn } from "./checks.js";
 import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
@@ -93,6 +94,8 @@ export interface Config {
   proxy: string | undefined;
   /** A PEM file of extra CAs to trust, besides the system's. */
   caFile: string | undefined;
+  /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
+  actions: readonly Action[];
 }
 
 export class ConfigError extends Error {
