@@ -24,8 +24,8 @@ import type { PageItem } from "../src/api/client.js";
 import { type Job, JobSchema, type WireJob, type WireLogEntry } from "../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../src/demo/data.js";
 import { startDemoServer } from "../src/demo/server.js";
-import { chooseColumns } from "../src/ui/columns.js";
-import { detailLines } from "../src/ui/detail-lines.js";
+import { chooseColumns } from "../src/render/columns.js";
+import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
 

@@ -14,10 +14,10 @@ import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
+import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { readToken } from "./token.js";
-import { autoPerPage } from "./ui/layout.js";
 
 const HELP = `
   Usage

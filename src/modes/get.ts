@@ -6,7 +6,7 @@ import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
 import { maskJob } from "../model/secrets.js";
-import { type DetailOptions, detailBody, detailHead, detailMore } from "../ui/detail-lines.js";
+import { type DetailOptions, detailBody, detailHead, detailMore } from "../render/detail-lines.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { paint } from "./once.js";

@@ -16,7 +16,7 @@ import {
   headerCells,
   MARKER_WIDTH,
   rowCells,
-} from "../ui/columns.js";
+} from "../render/columns.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { EXIT, toJson } from "./output.js";
@@ -51,7 +51,7 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
   }
   const labels = config.statusLabels;
   // Secrets inside the remark (a URL's password, --token X) are masked as on screen, by cellText
-  // (src/ui/columns.ts): the remark is the only free text a table shows, and masking the rest of
+  // (src/render/columns.ts): the remark is the only free text a table shows, and masking the rest of
   // each job as well (maskJob: command, description, env…) was ~0.6 ms of every --once.
   const items = r.data.items;
   const table =

@@ -6,7 +6,7 @@ import { useMemo, useState } from "react";
 import { fit, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
-import { actionFor, KEYMAP, splitKeys } from "./keymap.js";
+import { actionFor, KEYMAP, splitKeys } from "./input/keymap.js";
 
 /** What the symbols mean; README.md has the same table. */
 export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {

@@ -1,8 +1,8 @@
 // The `y` view: the selected job as JSON, every field, scrolled by the keys (actions.ts).
 import { Box, Text } from "ink";
 import { fit } from "../model/format.js";
-import type { JsonLine } from "./json-lines.js";
-import { scrollPosition } from "./scroll-position.js";
+import type { JsonLine } from "../render/json-lines.js";
+import { scrollPosition } from "../render/scroll-position.js";
 
 export interface JsonViewProps {
   lines: JsonLine[];

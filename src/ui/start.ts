@@ -4,6 +4,7 @@
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
+import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -12,7 +13,6 @@ import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
-import { firstFrameBytes, firstFrameLines } from "./first-frame.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;

@@ -9,7 +9,7 @@ import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { Monitor } from "../../src/poll/monitor.js";
 import { App } from "../../src/ui/App.js";
-import { KEYMAP } from "../../src/ui/keymap.js";
+import { KEYMAP } from "../../src/ui/input/keymap.js";
 
 let demo: DemoServer;
 let monitor: Monitor | undefined;

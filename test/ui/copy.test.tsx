@@ -10,8 +10,8 @@ import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { planCopy } from "../../src/model/copy-plan.js";
 import { MASK } from "../../src/model/secrets.js";
 import { Monitor } from "../../src/poll/monitor.js";
+import { entryText } from "../../src/render/copy-entries.js";
 import { App } from "../../src/ui/App.js";
-import { entryText } from "../../src/ui/copy-entries.js";
 
 let demo: DemoServer;
 let cleanup: (() => void) | undefined;

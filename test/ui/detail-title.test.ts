@@ -1,6 +1,6 @@
 // What the detail pane's title and body say about the job it follows.
 import { describe, expect, it } from "vitest";
-import { detailTitle, missingLines, type TitleFacts } from "../../src/ui/detail-title.js";
+import { detailTitle, missingLines, type TitleFacts } from "../../src/render/detail-title.js";
 
 const facts = (over: Partial<TitleFacts> = {}): TitleFacts => ({
   selection: { id: "57", row: 3, away: undefined },

@@ -1,8 +1,9 @@
 // --mouse on: the wheel scrolls the focused pane (or the open JSON view, or picker), a click on a
 // row selects it, a click on the detail pane focuses it. Terminals report SGR mouse events
 // (ESC [ < button ; column ; row M|m) as input; Ink hands them over without the ESC.
+
+import { listBodyRows, listTop } from "../../render/list-rows.js";
 import type { ActionContext } from "./actions.js";
-import { listBodyRows, listTop } from "./list-rows.js";
 
 export interface MouseEvent {
   button: number;

@@ -3,20 +3,21 @@
 // function gets the state as of this key press (ActionContext) and changes the UI state by
 // dispatch, the data by calling the monitor.
 import type { Key } from "ink";
-import { describeError } from "../api/errors.js";
-import type { Config } from "../config.js";
-import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../model/copy-plan.js";
-import { nextStatus } from "../model/filter.js";
-import { nextSort } from "../model/sort.js";
-import { type SshTarget, sshTargets } from "../model/ssh.js";
-import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
-import { PINS_MAX } from "../poll/pins.js";
-import { copyText } from "../terminal/clipboard.js";
-import { copyEntries } from "./copy-entries.js";
+import { describeError } from "../../api/errors.js";
+import type { Config } from "../../config.js";
+import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../../model/copy-plan.js";
+import { nextStatus } from "../../model/filter.js";
+import { nextSort } from "../../model/sort.js";
+import { type SshTarget, sshTargets } from "../../model/ssh.js";
+import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
+import { PINS_MAX } from "../../poll/pins.js";
+import { copyEntries } from "../../render/copy-entries.js";
+import type { Layout } from "../../render/layout.js";
+import { eventRow, type Focus, type Overlay, type UiState } from "../../render/ui-state.js";
+import { pageRows, pageStatuses, type View } from "../../render/view.js";
+import { copyText } from "../../terminal/clipboard.js";
 import { type Action, actionFor } from "./keymap.js";
-import type { Layout } from "./layout.js";
-import { eventRow, type Focus, type Overlay, type UiAction, type UiState } from "./ui-state.js";
-import { pageRows, pageStatuses, type View } from "./view.js";
+import type { UiAction } from "./ui-reducer.js";
 
 export interface ActionContext {
   /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
