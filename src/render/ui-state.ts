@@ -19,7 +19,7 @@ export interface UiState {
    */
   cursorId: string | undefined;
   /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
-  pinnedId: string | undefined;
+  jumpedId: string | undefined;
   focus: Focus;
   scroll: number;
   overlay: Overlay;
@@ -45,7 +45,7 @@ export interface UiState {
 export const initialUi: UiState = {
   cursor: 0,
   cursorId: undefined,
-  pinnedId: undefined,
+  jumpedId: undefined,
   focus: "list",
   scroll: 0,
   overlay: "none",
@@ -67,14 +67,14 @@ export interface Selection {
   /** Its row among the rows shown, or -1 when it is on none. */
   row: number;
   /** Why it is on no row: reached with ":" and not here, or followed after it left the page. */
-  away: "pinned" | "moved" | undefined;
+  away: "jumped" | "moved" | undefined;
 }
 
 /** The selected job and its row: a job reached with ":" first, then the cursor's job, then the cursor's row. */
 export function selectionOf(s: UiState, ids: readonly (string | undefined)[]): Selection {
-  if (s.pinnedId !== undefined) {
-    const row = ids.indexOf(s.pinnedId);
-    return { id: s.pinnedId, row, away: row < 0 ? "pinned" : undefined };
+  if (s.jumpedId !== undefined) {
+    const row = ids.indexOf(s.jumpedId);
+    return { id: s.jumpedId, row, away: row < 0 ? "jumped" : undefined };
   }
   if (s.cursorId !== undefined) {
     const row = ids.indexOf(s.cursorId);

@@ -64,17 +64,17 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       const cursor =
         sel.away === "moved"
           ? clamp(s.cursor, 0, last)
-          : clamp((sel.away === "pinned" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
-      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+          : clamp((sel.away === "jumped" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
+      return { ...s, jumpedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "moveTo": {
       if (s.focus === "detail") return { ...s, scroll: a.to === "first" ? 0 : Math.max(0, a.maxScroll) };
       const cursor = a.to === "first" ? 0 : Math.max(0, a.ids.length - 1);
-      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+      return { ...s, jumpedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "select": {
       if (a.row < 0 || a.row >= a.ids.length) return s;
-      return { ...s, pinnedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
+      return { ...s, jumpedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
     }
     case "follow": {
       if (s.cursorId === undefined) {
@@ -90,7 +90,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return row >= 0 && row !== s.cursor ? { ...s, cursor: row } : s;
     }
     case "pageChanged":
-      return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
+      return { ...s, cursor: 0, cursorId: undefined, scroll: 0, jumpedId: undefined };
     case "focus": {
       const panes = a.panes ?? ["list", "detail"];
       const at = panes.indexOf(s.focus);
@@ -109,7 +109,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "selectJob":
       return {
         ...s,
-        pinnedId: a.id,
+        jumpedId: a.id,
         scroll: 0,
         focus: "list",
         events: a.closeEvents ? false : s.events,
@@ -161,13 +161,13 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
           message: msg(`${what} not on this page — type its numeric id`, "warn"),
         };
       }
-      return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
+      return { ...s, prompt: undefined, jumpedId: id, scroll: 0 };
     }
     case "escape":
       if (s.overlay !== "none") return { ...s, overlay: "none" };
       if (s.focus === "events") return { ...s, events: false, focus: "list" };
       if (s.focus === "detail") return { ...s, focus: "list" };
-      if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
+      if (s.jumpedId !== undefined) return { ...s, jumpedId: undefined };
       // Filters clear one at a time, the text first; the cursor stays on its job.
       if (s.filter) return { ...s, filter: "" };
       return s.statusFilter !== undefined ? { ...s, statusFilter: undefined } : s;
