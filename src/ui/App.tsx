@@ -10,18 +10,19 @@ import type { Monitor } from "../poll/monitor.js";
 import { withEventsPane } from "../render/events-layout.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
+import { viewMaxScroll } from "../render/scroll-position.js";
 import { paneLineOptions } from "../render/selected-lines.js";
 import { createView } from "../render/view.js";
 import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
 import { EventsPane } from "./EventsPane.js";
 import { Header } from "./Header.js";
-import { HelpOverlay } from "./HelpOverlay.js";
+import { HelpOverlay, helpLinesMemo } from "./HelpOverlay.js";
 import { type ActionContext, handleKey } from "./input/actions.js";
 import { splitKeys } from "./input/keymap.js";
 import { handleMouse, parseMouse } from "./input/mouse.js";
 import { maxScroll } from "./JobDetail.js";
-import { JsonView, jsonMaxScroll } from "./JsonView.js";
+import { JsonView } from "./JsonView.js";
 import { ListPane } from "./ListPane.js";
 import { Panes } from "./Panes.js";
 import { StatusLine } from "./StatusLine.js";
@@ -79,6 +80,9 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  // The help's lines, built when it opens: also for a key typed with the ? that opened it.
+  const [helpOf] = useState(helpLinesMemo);
+  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -87,7 +91,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   const drawn = useRef({ lines, overlayMax: 0 });
   drawn.current = {
     lines,
-    overlayMax: json ? jsonMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
+    overlayMax: json ? viewMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
   };
 
   // Each key sees the state the previous one made, even before a frame shows it.
@@ -100,7 +104,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
       view: viewOf(snap, ui),
       layout,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
-      overlayMax: drawn.current.overlayMax,
+      overlayMax:
+        ui.overlay === "help"
+          ? viewMaxScroll(helpOf(columns, config.statusLabels).length, layout.bodyHeight)
+          : drawn.current.overlayMax,
       monitor,
       config,
       dispatch,
@@ -143,8 +150,8 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
       <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
-      {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={layout.bodyHeight} labels={config.statusLabels} />
+      {help ? (
+        <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
       ) : json ? (
         <JsonView
           lines={json.lines}

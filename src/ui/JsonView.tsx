@@ -37,8 +37,3 @@ export function JsonView({ lines, scroll, width, height, title }: JsonViewProps)
     </Box>
   );
 }
-
-/** Largest useful scroll offset for `n` lines in a view of `height` rows (one is the title). */
-export function jsonMaxScroll(n: number, height: number): number {
-  return Math.max(0, n - Math.max(0, height - 1));
-}
