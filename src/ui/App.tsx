@@ -122,7 +122,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   };
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a
-  // frame and that effect (keys are drawn at once: scripts/bundle-options.js).
+  // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
   const onInput = useRef(context);
   onInput.current = context;
   useInput(

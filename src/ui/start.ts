@@ -40,7 +40,7 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
       notifier?.stop();
       unmount?.();
     },
-    // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
+    // Ink draws only the lines that changed, except after a resize: scripts/patches/ink-clear-on-resize.js
     // makes it clear the screen and draw the whole frame then. A resume takes the same path
     // (before Ink is up, to the first frame's listener below).
     redraw: () => out.emit("resize"),
