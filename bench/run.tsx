@@ -20,10 +20,11 @@ import { createInterface } from "node:readline";
 import xterm from "@xterm/headless";
 import { Box, render } from "ink";
 import * as pty from "node-pty";
-import type { PageItem } from "../src/api/client.js";
+import { createClient, type PageItem } from "../src/api/client.js";
 import { type Job, JobSchema, type WireJob, type WireLogEntry } from "../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../src/demo/data.js";
 import { startDemoServer } from "../src/demo/server.js";
+import { Sweeper } from "../src/poll/sweep.js";
 import { chooseColumns } from "../src/render/columns.js";
 import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
@@ -491,6 +492,108 @@ async function keys(node: NodeBin) {
   }
 }
 
+/**
+ * The account index (issue 24), alone in a process of its own (`sweep` below: the sweep and the
+ * client, as the monitor would run them), against a service of 2000 jobs of ~8 KB each (per_page
+ * 100, the demo's cap) and one of 137, data unchanged, sweeping every 30 s. After the first
+ * sweep, over BENCH_INDEX_S (default 90 s): requests per minute counted at the service, the
+ * process's own CPU, RSS at the end. An unchanged page is not parsed again (same-body.ts).
+ */
+async function index(all: NodeBin[]) {
+  const node = all[0] as NodeBin;
+  const seconds = Number(process.env.BENCH_INDEX_S) || 90;
+  const cases = [
+    { jobs: 2000, cpu: 1, rss: 120 },
+    { jobs: 137, cpu: undefined, rss: undefined },
+  ];
+  const results = await Promise.all(
+    cases.map(async (c) => {
+      const server = await serve({ jobs: c.jobs, bigKb: 6.5 });
+      const child = spawn(
+        node.bin,
+        [process.argv[1] as string, "sweep", JSON.stringify({ url: server.url, token: server.token })],
+        { stdio: ["ignore", "pipe", "inherit"], env: cleanEnv() },
+      );
+      const lines = createInterface({ input: child.stdout });
+      const sweeps: { seq: number; entries: number }[] = [];
+      let onSweep: (() => void) | undefined;
+      lines.on("line", (l) => {
+        sweeps.push(JSON.parse(l));
+        onSweep?.();
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          const t = setTimeout(() => reject(new Error("no first sweep in 120 s")), 120_000);
+          onSweep = () => {
+            clearTimeout(t);
+            resolve();
+          };
+        });
+        onSweep = undefined;
+        await sleep(2000);
+        const [cpu0, req0, w0] = [cpuMs(child.pid as number), await server.requests(), performance.now()];
+        await sleep(seconds * 1000);
+        const wall = performance.now() - w0;
+        return {
+          c,
+          cpu: ((cpuMs(child.pid as number) - cpu0) / wall) * 100,
+          rss: rssMb(child.pid as number),
+          perMin: (((await server.requests()) - req0) * 60_000) / wall,
+          entries: sweeps.at(-1)?.entries ?? 0,
+        };
+      } finally {
+        child.kill();
+        server.close();
+      }
+    }),
+  );
+  for (const r of results) {
+    const most = Math.ceil(r.c.jobs / 100) * 2;
+    report(
+      node,
+      `index: ${r.c.jobs} jobs × ~8 KB, sweep 30 s, requests`,
+      `${r.perMin.toFixed(1)}/min (${r.entries} indexed)`,
+      `≤ ${most}/min`,
+      r.perMin <= most * 1.15,
+    );
+    if (r.c.cpu === undefined || r.c.rss === undefined) continue;
+    report(
+      node,
+      `index: ${r.c.jobs} jobs, idle CPU over ${seconds}s`,
+      `${r.cpu.toFixed(2)} % of a core`,
+      `≤ ${r.c.cpu} %`,
+      r.cpu <= r.c.cpu,
+    );
+    report(
+      node,
+      `index: ${r.c.jobs} jobs, RSS`,
+      `${r.rss.toFixed(0)} MB`,
+      `≤ ${r.c.rss} MB`,
+      r.rss <= r.c.rss,
+    );
+  }
+}
+
+/** The sweep alone, for `index`: one line per finished sweep. */
+async function sweepMain(optsJson: string): Promise<void> {
+  const o = JSON.parse(optsJson) as { url: string; token: string };
+  const sweeper = new Sweeper({
+    client: createClient({ baseUrl: o.url, token: o.token }),
+    mode: "on",
+    intervalMs: 30_000,
+  });
+  let seq = 0;
+  sweeper.subscribe(() => {
+    const s = sweeper.getSnapshot();
+    if (s.seq === seq) return;
+    seq = s.seq;
+    process.stdout.write(`${JSON.stringify({ seq, entries: s.index.entries.size })}\n`);
+  });
+  sweeper.start();
+  // Alive until killed (the sweeper's timers do not hold the process).
+  setInterval(() => {}, 1 << 30);
+}
+
 function bigJob(id: number, entries: number): Job {
   return JobSchema.parse(bigWireJob(id, entries));
 }
@@ -656,6 +759,7 @@ const ROWS_TO_RUN: {
   { id: "keys", perNode: keys },
   { id: "frame", all: renderFrame },
   { id: "pack", all: packSize },
+  { id: "index", all: index },
 ];
 
 async function main() {
@@ -679,4 +783,5 @@ async function main() {
 }
 
 if (process.argv[2] === "serve") await serveMain(process.argv[3] ?? "{}");
+else if (process.argv[2] === "sweep") await sweepMain(process.argv[3] ?? "{}");
 else await main();

@@ -18,7 +18,8 @@ await build({
   // Native and heavy test tools stay in node_modules.
   external: ["node-pty", "@xterm/headless"],
   banner: {
-    js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);',
+    // Aliased: a bundled module (src/load-builtin.ts, which the client reaches) imports createRequire too.
+    js: 'import { createRequire as benchRequire } from "node:module"; const require = benchRequire(import.meta.url);',
   },
   plugins,
   logLevel: "warning",

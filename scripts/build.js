@@ -23,7 +23,7 @@ const bundle = await build({
   write: false,
   // Split at each dynamic import: the UI (Ink, React, Yoga), the config commands, the proxy
   // transport… are chunks of their own, each compiled with its own code cache when first
-  // imported (src/boot.ts): a command for scripts reads none of the UI's, and the monitor reads
+  // imported (src/boot/loader.ts): a command for scripts reads none of the UI's, and the monitor reads
   // the UI's after its first frame is on screen.
   splitting: true,
   format: "esm",
@@ -66,10 +66,10 @@ for (const f of bundle.outputFiles) {
   });
   // "use strict": the chunks were ES modules, which are strict; CommonJS is not by default.
   const text = `function (exports, require, module, __filename, __dirname, __jobtopUrl) {"use strict";${cjs.code}\n}`;
-  // The bin reads the bundle's bytes as Latin-1 (src/boot.ts): it must be ASCII, as esbuild writes
+  // The bin reads the bundle's bytes as Latin-1 (src/boot/bundle-file.ts): it must be ASCII, as esbuild writes
   // it by default (charset: ascii, non-ASCII as escapes).
   if (/[^\x00-\x7f]/.test(text))
-    throw new Error(`build: chunk ${name} is not ASCII (src/boot.ts reads it as Latin-1)`);
+    throw new Error(`build: chunk ${name} is not ASCII (src/boot/bundle-file.ts reads it as Latin-1)`);
   chunks.push({ name, text });
 }
 // Chunks in groups, one script (and one code cache section) a group, so that a start compiles
@@ -154,7 +154,7 @@ groups.forEach((g, i) => {
 mkdirSync("dist", { recursive: true });
 writeFileSync("dist/package.json", '{ "type": "commonjs" }\n');
 const head = `//jobtop ${bundleId} ${JSON.stringify(where)}\n`;
-// src/boot.ts reads at most 16 kB (HEAD_MAX) for this line before the groups.
+// src/boot/bundle-file.ts reads at most 16 kB (HEAD_MAX) for this line before the groups.
 if (head.length >= 16 * 1024)
   throw new Error(`build: the bundle's first line is ${head.length} bytes (16 kB at most)`);
 writeFileSync("dist/jobtop.bundle", `${head}${code}`);

@@ -5,6 +5,7 @@
 
 import * as z from "zod/mini";
 import { parseJobId } from "./model/ids.js";
+import type { Order } from "./model/order.js";
 import { proxyProblem, showProxy } from "./model/proxy-url.js";
 import { isClean } from "./model/sanitize.js";
 import { transform } from "./zod.js";
@@ -190,7 +191,7 @@ export interface Settings {
   listIntervalMs?: number;
   timeoutMs?: number;
   perPage?: number | "auto";
-  order?: "desc" | "asc";
+  order?: Order;
   clipboard?: "auto" | "osc52" | "native" | "off";
   bell?: boolean;
   mouse?: boolean;
@@ -320,7 +321,7 @@ export interface Config {
   timeoutMs: number;
   /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
   perPage: number | "auto";
-  order: "desc" | "asc";
+  order: Order;
   clipboard: "auto" | "osc52" | "native" | "off";
   demo: boolean;
   once: boolean;

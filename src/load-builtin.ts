@@ -1,6 +1,6 @@
 // Node's modules that only some runs need (node:https, node:zlib, node:child_process, node:os),
 // required where they are used instead of imported at the top: each import is paid by every
-// start. By require, not import(): the bundle runs as a vm Script (src/boot.ts), which has no
+// start. By require, not import(): the bundle runs as a vm Script (src/boot/loader.ts), which has no
 // module loader.
 import { createRequire } from "node:module";
 

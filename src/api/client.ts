@@ -3,6 +3,7 @@
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
 // (zod's English messages: set by src/zod.ts, which schema.ts imports.)
 import * as z from "zod/mini";
+import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
 import { parseJsonBody } from "./body.js";
 import { ApiError, isApiError, proxyAuthError, redactError } from "./errors.js";
@@ -26,8 +27,6 @@ export interface ClientOptions {
   fetch?: typeof fetch;
 }
 
-export type Order = string;
-
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
 export type PageItem =
   | { ok: true; job: Job }
@@ -41,6 +40,17 @@ export interface JobPage {
 export interface JobClient {
   getJob(id: string, signal?: AbortSignal): Promise<Job>;
   listJobs(q: { page: number; perPage: number; order: Order }, signal?: AbortSignal): Promise<JobPage>;
+  /**
+   * A page of the list made into `map`'s value, or the value made last time for that request
+   * when the answer is the same bytes (`memo`, one per caller: the index's sweep keeps one per
+   * page). The sweep's pages never evict the page poller's remembered answer.
+   */
+  listJobsMapped?<T>(
+    q: { page: number; perPage: number; order: Order },
+    signal: AbortSignal | undefined,
+    memo: SameBody,
+    map: (page: JobPage) => T,
+  ): Promise<T>;
   /** `r`: the next 401 reads the token's source again at once (TokenKeeper.soon). */
   rereadToken?(): void;
   /** Told when the token changed (read again after a 401): requests waiting out a rejection may go now. */
@@ -216,6 +226,14 @@ export function createClient(opts: ClientOptions): JobClient {
         samePage,
         (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
       ),
+    listJobsMapped: (q, signal, memo, map) =>
+      request(
+        "v1/job/jobs",
+        { page: String(q.page), per_page: String(q.perPage), order: q.order },
+        signal,
+        memo,
+        (e) => map(decodePage(e as { job?: unknown; pagination?: Pagination })),
+      ),
     rereadToken: () => tokens.soon(),
     onTokenChange: (listener) => tokens.onChange(listener),
   };
@@ -244,14 +262,14 @@ export function createClient(opts: ClientOptions): JobClient {
 }
 
 /** A response's bytes, for the envelope and same-body.ts. */
-interface Body {
+export interface Body {
   bytes: Buffer;
   contentType: string | null;
   status: number;
 }
 
 /** The JSON envelope's data, once it says the call succeeded. */
-function envelope(body: Body): unknown {
+export function envelope(body: Body): unknown {
   const json = parseJsonBody(body.bytes, body.contentType, body.status);
   const env = EnvelopeSchema.safeParse(json);
   if (!env.success) throw schemaError(env.error, "");
@@ -274,7 +292,7 @@ function redirectTarget(res: Reply): URL | undefined {
   }
 }
 
-function statusError(res: Reply): ApiError {
+export function statusError(res: Reply): ApiError {
   const s = res.status;
   if (s === 407) return proxyAuthError();
   // What to check is added by the client: the token's own source (TokenKeeper.hint).
@@ -309,7 +327,7 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
 }
 
-function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
+export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
   if (e instanceof ApiError) return e;
   if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
   if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
@@ -319,7 +337,7 @@ function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host
 }
 
 /** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
-async function readCapped(res: Reply, max: number): Promise<Buffer> {
+export async function readCapped(res: Reply, max: number): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > max) {
     await res.cancel();
@@ -358,7 +376,7 @@ function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
 }
 
 /** Server text for a message: one line, capped, sanitised (it may hold escapes, bidi controls). */
-function oneLine(s: string): string {
+export function oneLine(s: string): string {
   const line = s.replace(/\s+/g, " ").trim();
   return sanitize(line.length > 160 ? `${line.slice(0, 159)}…` : line);
 }

@@ -24,7 +24,13 @@ export interface Reply {
 
 export type Get = (
   url: URL,
-  init: { headers: Record<string, string>; signal: AbortSignal },
+  init: {
+    headers: Record<string, string>;
+    signal: AbortSignal;
+    /** GET unless said: an action's DELETE, POST… (src/api/send-action.ts). */
+    method?: string;
+    body?: string;
+  },
 ) => Promise<Reply>;
 
 // node:https (with node:tls) and node:zlib cost start-up time and are needed only for an
@@ -41,20 +47,23 @@ export function onNewConnection(e: unknown): boolean {
   return typeof e === "object" && e !== null && NEW_CONNECTION.has(e);
 }
 
-/** GETs with keep-alive connections, per client. */
-export function httpGet(): Get {
+/**
+ * GETs with keep-alive connections, per client. Without keep-alive (an action's requests), each
+ * request has a connection of its own, so none fails on a socket the server has just closed.
+ */
+export function httpGet(keepAlive = true): Get {
   const agents: { http?: http.Agent; https?: http.Agent } = {};
   return (url, init) =>
     new Promise<Reply>((resolve, reject) => {
       const secure = url.protocol === "https:";
       const lib: typeof http = secure ? loadBuiltin("node:https") : http;
       const kind = secure ? "https" : "http";
-      const agent = agents[kind] ?? new lib.Agent({ keepAlive: true });
+      const agent = agents[kind] ?? new lib.Agent({ keepAlive });
       agents[kind] = agent;
       const req = lib.request(
         url,
         {
-          method: "GET",
+          method: init.method ?? "GET",
           headers: { ...init.headers, "accept-encoding": "gzip, deflate, br" },
           signal: init.signal,
           agent,
@@ -65,7 +74,7 @@ export function httpGet(): Get {
         if (!req.reusedSocket) NEW_CONNECTION.add(e);
         reject(e);
       });
-      req.end();
+      req.end(init.body);
     });
 }
 
@@ -113,7 +122,12 @@ function reply(url: URL, res: IncomingMessage): Reply {
 export function fromFetch(fetcher: typeof fetch): Get {
   return async (url, init) => {
     const request = new Request(url, { headers: init.headers, signal: init.signal, redirect: "manual" });
-    const res = await fetcher(request);
+    // An action's method and body go in the init: Node's global Request is another undici's,
+    // whose body the proxy's fetch (undici-fetch.ts) would read as empty.
+    const res =
+      init.body === undefined && init.method === undefined
+        ? await fetcher(request)
+        : await fetcher(request, { method: init.method, body: init.body });
     const body = res.body as (AsyncIterable<Uint8Array> & { cancel(): Promise<void> }) | null;
     return {
       status: res.status,

@@ -25,3 +25,25 @@ export function sameBody(): SameBody {
     },
   };
 }
+
+/** Remembers the last answer for each key (the index's sweep: one per page); `retain` forgets the others. */
+export interface SameBodies extends SameBody {
+  retain(keep: (key: string) => boolean): void;
+}
+
+export function sameBodies(): SameBodies {
+  const last = new Map<string, { bytes: Buffer; value: unknown }>();
+  return {
+    decode<T>(key: string, bytes: Buffer, decode: () => T): T {
+      const had = last.get(key);
+      if (had?.bytes.equals(bytes)) return had.value as T;
+      last.delete(key);
+      const value = decode();
+      last.set(key, { bytes, value });
+      return value;
+    },
+    retain(keep) {
+      for (const key of Array.from(last.keys())) if (!keep(key)) last.delete(key);
+    },
+  };
+}

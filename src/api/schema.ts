@@ -1,4 +1,4 @@
-// zod schemas for every object of the job service spec (shared/spec/job-query-service.md §2).
+// zod schemas for every object of the job service spec (docs/job-query-service.md §2).
 // The TypeScript types are inferred from them, never written twice.
 // z.object strips unknown keys, so extra fields a newer server adds are tolerated.
 import * as z from "zod/mini";

@@ -1,5 +1,6 @@
-// How requests reach the service: Node's own fetch, unless a proxy or an extra CA applies. Then
-// (and only then) a bundled undici is loaded and its own fetch is used with its own dispatcher:
+// How requests reach the service: node:http(s) (http-get.ts), unless a proxy or an extra CA
+// applies. Then (and only then) a bundled undici is loaded and its own fetch is used with its own
+// dispatcher (the client takes it through http-get.ts's fromFetch), not Node's global fetch with it:
 // a dispatcher from another undici major than the global fetch's (Node 20 has 6.x, Node 24
 // 7.x) can fail at request time, and a start without a proxy should load nothing more.
 // NODE_USE_ENV_PROXY is not needed: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (and their lower-case
@@ -48,7 +49,7 @@ export function envProxies(env: Record<string, string | undefined>): EnvProxies 
   return { http, https, noProxy: env.no_proxy ?? env.NO_PROXY ?? "" };
 }
 
-/** Does this run need more than Node's own fetch? */
+/** Does this run need more than node:http (a proxy, an extra CA)? */
 export function needsOwnFetch(o: TransportOptions): boolean {
   if (o.caFile) return true;
   if (o.proxy === "none") return false;
@@ -57,7 +58,7 @@ export function needsOwnFetch(o: TransportOptions): boolean {
   return "error" in env || env.http !== undefined || env.https !== undefined;
 }
 
-/** A fetch for ky, or undefined for Node's own. Throws on a proxy variable that is not a URL. */
+/** A fetch for the client, or undefined for node:http. Throws on a proxy variable that is not a URL. */
 export async function transportFetch(o: TransportOptions): Promise<typeof fetch | undefined> {
   if (!needsOwnFetch(o)) return undefined;
   const env = envProxies(o.env);

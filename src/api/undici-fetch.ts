@@ -46,8 +46,9 @@ export function createFetch(o: FetchOptions): typeof fetch {
             connect: tlsOpts,
             ...proxyOpts,
           });
-  // ky hands over a Request of Node's own fetch, which undici's fetch does not take as one:
-  // the same request is described to it field by field (jobtop only sends GETs).
+  // The client (http-get.ts's fromFetch) hands over a Request of Node's own fetch, which undici's
+  // fetch does not take as one: the same request is described to it field by field (GETs; an
+  // action's method and body come in `init`: src/api/send-action.ts).
   const proxies =
     o.proxy && o.proxy !== "none"
       ? [o.proxy]

@@ -1,11 +1,13 @@
-// The demo job service on node:http, following shared/spec/job-query-service.md exactly:
+// The demo job service on node:http, following docs/job-query-service.md exactly:
 // GET /v1/job?id=, GET /v1/job/jobs?page=&per_page=&order=, Bearer auth (401 otherwise),
 // and a non-zero `code` with a `msg` for what it cannot answer. Plus a fault switch and a
-// small control surface (/_demo/...) for tests that run it in another process.
+// small control surface (/_demo/...) for tests that run it in another process, and the demo's
+// own create and cancel on paths of its own (operations.ts; the spec shows none).
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "./data.js";
 import { answerFault, type FaultKind, isFaultKind } from "./faults.js";
+import { answerOperation, isOperation } from "./operations.js";
 import { World } from "./world.js";
 
 export type { FaultKind } from "./faults.js";
@@ -35,6 +37,8 @@ export interface DemoServer {
   clearFaults(): void;
   advance(id?: number): LogEntry | undefined;
   addJob(): Job;
+  /** The job goes away (the jobs after it move up a page); false when there was none. */
+  removeJob(id: number): boolean;
   getJob(id: number): Job | undefined;
   requestCount(): number;
   inFlight(): number;
@@ -65,6 +69,14 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     if (url.pathname.startsWith("/_demo/")) {
       if (req.method !== "POST") return json(res, 405, { code: 405, msg: "use POST" });
       return control(url, res);
+    }
+    if (isOperation(req, url.pathname)) {
+      // The demo's own create and cancel (operations.ts): counted, and the fault switch applies.
+      requests++;
+      const next = faults.findIndex((f) => f.path === undefined || f.path === url.pathname);
+      const fault = next < 0 ? undefined : faults.splice(next, 1)[0]?.kind;
+      if (fault && answerFault(fault, res, opts.retryAfterSec ?? 2)) return;
+      return answerOperation(req, url, res, world, json);
     }
     if (req.method !== "GET") return json(res, 405, { code: 405, msg: "method not allowed" });
     if (url.pathname !== "/v1/job" && url.pathname !== "/v1/job/jobs") {
@@ -126,6 +138,13 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
           entry: entry ?? null,
         });
       }
+      case "/_demo/add":
+        return json(res, 200, { code: 0, msg: "", job: world.addJob() });
+      case "/_demo/remove": {
+        const id = demoId(url.searchParams.get("id"));
+        const gone = id !== undefined && world.remove(id);
+        return json(res, 200, { code: gone ? 0 : 404, msg: gone ? "" : "no such job" });
+      }
       case "/_demo/clear":
         faults.length = 0;
         return json(res, 200, { code: 0, msg: "" });
@@ -181,6 +200,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     },
     advance: (id) => world.advance(id),
     addJob: () => world.addJob(),
+    removeJob: (id) => world.remove(id),
     getJob: (id) => world.get(id),
     requestCount: () => requests,
     inFlight: () => inFlight,

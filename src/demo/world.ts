@@ -43,6 +43,30 @@ export class World {
     return this.add(this.nowSec(), 1);
   }
 
+  /** The demo's create (operations.ts): a new queued job, with the given app fields. */
+  create(app: Partial<Job["app"]>): Job {
+    const job = this.add(this.nowSec(), 1);
+    const made = { ...job, app: { ...job.app, ...app } };
+    this.jobs.set(job.id, made);
+    return made;
+  }
+
+  /** The demo's cancel (operations.ts): the job stopped (3), with its log entry; "stopped" when it was. */
+  cancel(id: number): Job | "stopped" | undefined {
+    const job = this.jobs.get(id);
+    if (!job) return undefined;
+    if (job.status === 3) return "stopped";
+    const entry: LogEntry = {
+      id: ++this.lastEntryId,
+      status: 3,
+      ts: { seconds: this.nowSec() },
+      sourceId: id,
+    };
+    const stopped = { ...job, status: 3, queueLen: 0, state: { status: 3, log: [...job.state.log, entry] } };
+    this.jobs.set(id, stopped);
+    return stopped;
+  }
+
   /** Moves one job to its next status with a new log entry. Jobs are replaced, never mutated. */
   advance(id?: number): LogEntry | undefined {
     const candidates = id === undefined ? this.all().filter((j) => j.status !== 3) : [this.jobs.get(id)];
@@ -66,10 +90,35 @@ export class World {
     return entry;
   }
 
-  /** One tick of simulated time: a job or two advance, and now and then a new one appears. */
+  /** A job goes away (released): the jobs after it move up a page. */
+  remove(id: number): boolean {
+    return this.jobs.delete(id);
+  }
+
+  /**
+   * One tick of simulated time: a job or two advance, now and then a new one appears (pushing the
+   * others down a page), and on later pages too: a job in the older half takes two steps at once
+   * (6 → 1 → 2 in one tick, which the index must show as two events), or a stopped one goes away
+   * (pulling the others up).
+   */
   tick(): void {
     this.advance();
     if (this.r() < 0.5) this.advance();
     if (this.r() < 0.2) this.addJob();
+    const all = this.all();
+    const older = all.slice(0, Math.floor(all.length / 2));
+    if (this.r() < 0.25) {
+      const moving = older.filter((j) => j.status !== 3);
+      const job = moving[Math.floor(this.r() * moving.length)];
+      if (job) {
+        this.advance(job.id);
+        this.advance(job.id);
+      }
+    }
+    if (this.r() < 0.1 && all.length > 60) {
+      const stopped = older.filter((j) => j.status === 3);
+      const job = stopped[Math.floor(this.r() * stopped.length)];
+      if (job) this.remove(job.id);
+    }
   }
 }

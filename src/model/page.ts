@@ -3,6 +3,7 @@
 // can be negative, absurd or out of step. Here: one row per job id, and page counts that make sense.
 import type { JobPage, PageItem } from "../api/client.js";
 import type { Pagination } from "../api/schema.js";
+import type { Order } from "./order.js";
 
 /** More pages than this is not a count anyone pages through: the service's number is wrong. */
 export const MAX_PAGES = 1_000_000;
@@ -87,7 +88,7 @@ export interface ShownPage extends JobPage {
   /** Rows left out because their id was already on the page. */
   duplicates: number;
   facts: PageFacts;
-  asked: { page: number; perPage: number; order: string };
+  asked: { page: number; perPage: number; order: Order };
 }
 
 export function shapePage(page: JobPage, asked: ShownPage["asked"]): ShownPage {

@@ -16,23 +16,50 @@ export interface StatusChange {
 }
 
 /** The entry with the highest id: the latest (the spec lists them by id; a service may not). */
-function latestEntry(log: readonly LogEntry[]): LogEntry | undefined {
+export function latestEntry(log: readonly LogEntry[]): LogEntry | undefined {
   let latest: LogEntry | undefined;
   for (const e of log) if (!latest || compareIds(e.id, latest.id) > 0) latest = e;
   return latest;
 }
 
 export function statusChanges(prev: Job, next: Job, nowSec: number): StatusChange[] {
+  const seen = latestEntry(prev.state.log);
+  return changesSince(
+    { status: prev.status, entryId: seen?.id, entrySec: seen?.ts.seconds },
+    next.state.log,
+    next.status,
+    nowSec,
+  );
+}
+
+/** What is known of a job's last look: its status and its newest log entry (an index entry, a saved state). */
+export interface LastLook {
+  status: number;
+  entryId: string | undefined;
+  /** The newest entry's time, when known (the "while away" file keeps no times). */
+  entrySec: number | undefined;
+}
+
+/**
+ * The changes a job's `log` records after the last look, then one for a status that moved
+ * without an entry (at `nowSec`). The one copy of this for `watch`, `wait` and the index.
+ */
+export function changesSince(
+  last: LastLook,
+  log: readonly LogEntry[],
+  status: number,
+  nowSec: number,
+): StatusChange[] {
   // What comes after the latest entry already seen is news; anything at or before it (a log sent
   // again, reordered, or history sent late) is not. One pass and a sort of the new entries only:
   // a log can hold 140 000 entries, and a job is polled every two seconds.
-  const seen = latestEntry(prev.state.log);
+  const seenId = last.entryId;
   const fresh: LogEntry[] = [];
-  for (const e of next.state.log) if (!seen || compareIds(e.id, seen.id) > 0) fresh.push(e);
+  for (const e of log) if (seenId === undefined || compareIds(e.id, seenId) > 0) fresh.push(e);
   fresh.sort((a, b) => compareIds(a.id, b.id));
   const out: StatusChange[] = [];
-  let from = prev.status;
-  let lastTs = seen?.ts.seconds;
+  let from = last.status;
+  let lastTs = last.entrySec;
   for (const e of fresh) {
     if (e.status !== from) {
       out.push({
@@ -46,10 +73,10 @@ export function statusChanges(prev: Job, next: Job, nowSec: number): StatusChang
     }
     lastTs = e.ts.seconds;
   }
-  if (next.status !== from) {
+  if (status !== from) {
     out.push({
       from,
-      to: next.status,
+      to: status,
       ts: nowSec,
       afterSec: lastTs === undefined ? undefined : Math.max(0, nowSec - lastTs),
       entryId: undefined,

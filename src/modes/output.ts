@@ -1,6 +1,7 @@
 // What the commands for scripts share: exit codes, the error → exit code rule, JSON that no
 // terminal can be driven by, and an stdout that ends quietly when its reader goes away.
 import { describeError, isApiError } from "../api/errors.js";
+import { binHooks } from "../boot/hooks.js";
 
 /** The exit codes of get, watch, wait and --once (README "Scripting", --help). */
 export const EXIT = {
@@ -131,8 +132,7 @@ function formatDelay(ms: number): string {
 export async function finish(out: Output, code: number): Promise<never> {
   await out.flushed();
   // A command is over before the bin's code cache is written (two seconds in): the bin leaves a
-  // function to write it now, when there is none yet (src/boot.ts). Once, after the output.
-  const save = (globalThis as Record<symbol, unknown>)[Symbol.for("jobtop.saveCodeCache")];
-  if (code === EXIT.ok && typeof save === "function") save();
+  // function to write it now, when there is none yet (src/boot/hooks.ts). Once, after the output.
+  if (code === EXIT.ok) binHooks()?.saveCodeCache();
   process.exit(code);
 }

@@ -5,6 +5,7 @@ import type { JobClient } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { monotonicMs } from "../model/monotonic.js";
+import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { type ChangeState, ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { type JobAnswer, jobFetch, type MissingJob } from "./job-answer.js";
@@ -13,12 +14,11 @@ import { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
 import { RefreshWatch } from "./refresh.js";
 import { SeenPages } from "./seen-pages.js";
+import { Sweeper, type SweepOptions, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
 export type { PinState } from "./pins.js";
-
-export type Order = "desc" | "asc";
 
 /** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
 export interface MonitorSnapshot extends ChangeState {
@@ -44,6 +44,8 @@ export interface MonitorSnapshot extends ChangeState {
    * off the page or missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
+  /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
+  index: SweepSnapshot | undefined;
 }
 
 export interface MonitorOptions {
@@ -60,6 +62,11 @@ export interface MonitorOptions {
   wall?: () => number;
   /** Jobs pinned from the start (--pin, the config's pins). */
   pins?: readonly string[];
+  /**
+   * The account index: swept beside the page (its own interval, one request in flight, the same
+   * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
+   */
+  index?: Omit<SweepOptions, "client" | "clock" | "group">;
 }
 
 export class Monitor {
@@ -80,6 +87,7 @@ export class Monitor {
   private pageAnswered = false;
   /** The last refresh (r) still under way (refresh.ts). */
   private readonly refreshing = new RefreshWatch();
+  private readonly sweeper: Sweeper | undefined;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -116,6 +124,7 @@ export class Monitor {
       pausedSince: undefined,
       jobPollMs: opts.intervalMs,
       intervalMs: opts.intervalMs,
+      index: undefined,
     };
     this.changes = new ChangeTracker({
       now: () => this.now(),
@@ -131,6 +140,12 @@ export class Monitor {
       group,
       onUpdate: (id, snap) => this.onPin(id, snap),
     });
+    if (opts.index && opts.index.mode !== "off") {
+      const sweeper = new Sweeper({ ...opts.index, client: opts.client, clock: opts.clock, group });
+      this.sweeper = sweeper;
+      this.snap = { ...this.snap, index: sweeper.getSnapshot() };
+      sweeper.subscribe(() => this.update({ index: sweeper.getSnapshot() }));
+    }
     this.list.subscribe(() => this.onList());
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
@@ -149,10 +164,12 @@ export class Monitor {
 
   start(): void {
     this.list.start();
+    this.sweeper?.start();
   }
 
   stop(): void {
     this.refreshing.cancel();
+    this.sweeper?.stop();
     this.list.stop();
     this.job.stop();
     this.pinPollers.stopAll();
@@ -181,6 +198,7 @@ export class Monitor {
   private retryRejected(): void {
     const rejected = (s: PollSnapshot<unknown>) => isApiError(s.error) && s.error.kind === "auth";
     if (rejected(this.list.getSnapshot())) this.list.refreshNow();
+    if (this.sweeper && rejected(this.sweeper.getSnapshot().poll)) this.sweeper.refreshNow();
     if (this.snap.selectedId !== undefined && rejected(this.job.getSnapshot())) this.job.refreshNow();
     this.pinPollers.refreshIf(rejected);
   }
@@ -191,6 +209,7 @@ export class Monitor {
     this.list.stop();
     this.job.stop();
     this.pinPollers.stopAll();
+    this.sweeper?.stop();
     this.update({ pausedSince: this.wall() });
     this.refreshPins();
   }
@@ -200,6 +219,7 @@ export class Monitor {
     if (this.snap.pausedSince === undefined) return;
     this.update({ pausedSince: undefined });
     this.list.start();
+    this.sweeper?.start();
     if (this.snap.selectedId !== undefined) this.job.start();
     this.syncPins(true);
   }

@@ -2,6 +2,7 @@
 // frame (first-frame.ts) and App give the header the same facts.
 import type { Config } from "../config.js";
 import { formatAge } from "../model/format.js";
+import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { type Connection, connectionState, isFresh } from "./connection.js";
@@ -15,7 +16,7 @@ export interface HeaderProps {
   profile?: string;
   page: number;
   numPages: number;
-  order: string;
+  order: Order;
   /** Jobs in all; "?" when the service's count makes no sense; undefined while loading. */
   total: number | "?" | undefined;
   /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */

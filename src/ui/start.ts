@@ -2,6 +2,7 @@
 // back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
+import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
@@ -83,9 +84,9 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   };
   const drawn = draw();
   // The start is over (the frame with data is out, or Ink is about to draw the loading one): from
-  // now on V8's young generation keeps its size and V8 favours memory over speed (src/boot.ts
-  // says why, and why not earlier).
-  (globalThis as Record<symbol, (() => void) | undefined>)[Symbol.for("jobtop.memoryFlags")]?.();
+  // now on V8's young generation keeps its size and V8 favours memory over speed
+  // (src/boot/v8-flags.ts says why, and why not earlier).
+  binHooks()?.memoryFlags();
   if (drawn) out.on("resize", redraw);
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:

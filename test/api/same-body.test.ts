@@ -16,7 +16,7 @@ const client = () => createClient({ baseUrl: demo.url, token: demo.token, timeou
 describe("an answer the same as the last one", () => {
   it("is the same page object until the page changes", async () => {
     const c = client();
-    const q = { page: 1, perPage: 5, order: "desc" };
+    const q = { page: 1, perPage: 5, order: "desc" as const };
     const a = await c.listJobs(q);
     expect(await c.listJobs(q)).toBe(a);
     const added = demo.addJob(); // newest first: it heads page 1

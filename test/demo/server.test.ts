@@ -122,6 +122,44 @@ describe("demo service follows the spec", () => {
     expect((await get("/v1/job/jobs")).status).toBe(200);
   });
 
+  it("has jobs over at least 5 pages of 20, and jobs go away (the later ones move up a page)", async () => {
+    const d = await startDemoServer({ port: 0, tickMs: 0 });
+    try {
+      const first = await fetch(`${d.url}/v1/job/jobs?page=1&per_page=20`, {
+        headers: { authorization: `Bearer ${d.token}` },
+      }).then((r) => r.json());
+      expect(first.pagination.numPages).toBeGreaterThanOrEqual(5);
+      const post = (path: string) =>
+        fetch(d.url + path, { method: "POST", headers: { authorization: `Bearer ${d.token}` } }).then((r) =>
+          r.json(),
+        );
+      expect((await post("/_demo/remove?id=3")).code).toBe(0);
+      expect(d.getJob(3)).toBeUndefined();
+      expect((await post("/_demo/remove?id=3")).code).not.toBe(0);
+      const added = await post("/_demo/add");
+      expect(d.getJob(added.job.id)).toBeDefined();
+    } finally {
+      await d.close();
+    }
+  });
+
+  it("ticks change jobs on later pages too: two steps at once, jobs going away", async () => {
+    const { World } = await import("../../src/demo/world.js");
+    const w = new World(42, 120, () => 1_700_000_000);
+    const before = new Map(w.all().map((j) => [j.id, j]));
+    for (let i = 0; i < 60; i++) w.tick();
+    const now = w.all();
+    // The older half is pages 4–6 of 20 in the default (newest first) order.
+    const older = [...before.values()].slice(0, 60);
+    const twoSteps = older.filter((j) => {
+      const after = w.get(j.id);
+      return after !== undefined && after.state.log.length - j.state.log.length >= 2;
+    });
+    expect(twoSteps.length).toBeGreaterThan(0);
+    expect(now.length).toBeLessThan(before.size + 60);
+    expect(older.some((j) => w.get(j.id) === undefined)).toBe(true);
+  });
+
   it("closes promptly even with a hanging request", async () => {
     const d = await startDemoServer({ port: 0, tickMs: 0 });
     d.injectFault("hang");

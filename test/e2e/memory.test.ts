@@ -1,4 +1,4 @@
-// The bin keeps V8's young generation at its first size (src/boot.ts): under data that changes
+// The bin keeps V8's young generation at its first size (src/boot/v8-flags.ts): under data that changes
 // every second V8 otherwise doubles it up to 32 MB (Node 20) or 128 MB (Node 24) and keeps it,
 // which was most of the monitor's RSS over its 100 MB target (BENCHMARKS.md, issue 15). And it
 // has V8 favour memory over speed (--optimize-for-size), ~6 MB less under the same load.

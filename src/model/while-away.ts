@@ -1,0 +1,103 @@
+// "While you were away": what jobtop saved of the index when it last ran (each job's id, status
+// and newest state.log entry id, nothing else: no remark, URL, or anything the service wrote), and
+// what the first full sweep of the next run says changed since. The sweep (src/poll/sweep.ts)
+// counts its first changes from the saved state (its `baseline`), so these are state.log's own
+// changes, each at its log time, found by the same code as every other sweep's.
+import { compareIds } from "./ids.js";
+import type { IndexEvent, JobIndex, LastSeen } from "./job-index.js";
+
+/** The saved state of one profile (src/state/away-file.ts reads and writes it). */
+export interface AwayState {
+  /** Unix seconds it was saved: "since Tue 14:02". */
+  savedSec: number;
+  jobs: ReadonlyMap<string, { status: number; entryId: string | undefined }>;
+}
+
+/** What the index holds now, as the state to save. */
+export function awayStateOf(index: JobIndex, nowSec: number): AwayState {
+  const jobs = new Map<string, { status: number; entryId: string | undefined }>();
+  for (const e of index.entries.values()) jobs.set(e.id, { status: e.status, entryId: e.entryId });
+  return { savedSec: nowSec, jobs };
+}
+
+/** The saved state as the sweep's baseline (no entry times are saved: a first change's "after" is unknown). */
+export function awayBaseline(saved: AwayState): Map<string, LastSeen> {
+  const out = new Map<string, LastSeen>();
+  for (const [id, j] of saved.jobs)
+    out.set(id, { status: j.status, entryId: j.entryId, entrySec: undefined });
+  return out;
+}
+
+export interface WhileAway {
+  /** The changes state.log recorded since the save, oldest first, each at its log time. */
+  events: readonly IndexEvent[];
+  /** Jobs that changed. */
+  changed: number;
+  sinceSec: number;
+}
+
+/**
+ * The "while away" changes, given the saved state and the first full sweep's result (its
+ * events, counted from the saved state). Undefined on a first run (nothing saved) or when the
+ * sweep's events were not counted from it.
+ */
+export function whileAway(
+  saved: AwayState | undefined,
+  sweep: { away: boolean; events: readonly IndexEvent[] },
+): WhileAway | undefined {
+  if (!saved || !sweep.away) return undefined;
+  const ids = new Set<string>();
+  for (const e of sweep.events) ids.add(e.id);
+  return { events: sweep.events, changed: ids.size, sinceSec: saved.savedSec };
+}
+
+const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+
+/** The header's line: "✱ 7 changed since Tue 14:02" (local time); undefined when nothing changed. */
+export function awayLine(w: WhileAway | undefined): string | undefined {
+  if (!w || w.changed === 0) return undefined;
+  const d = new Date(w.sinceSec * 1000);
+  if (Number.isNaN(d.getTime())) return `✱ ${w.changed} changed while away`;
+  const p = (n: number) => String(n).padStart(2, "0");
+  return `✱ ${w.changed} changed since ${DAYS[d.getDay()]} ${p(d.getHours())}:${p(d.getMinutes())}`;
+}
+
+/** The saved state as the file's text: ids and numbers only, sorted by id (one line per job). */
+export function serializeAway(s: AwayState): string {
+  const ids = Array.from(s.jobs.keys()).sort(compareIds);
+  const lines: string[] = [];
+  for (const id of ids) {
+    const j = s.jobs.get(id) as { status: number; entryId: string | undefined };
+    lines.push(
+      `[${JSON.stringify(id)},${j.status},${j.entryId === undefined ? "null" : JSON.stringify(j.entryId)}]`,
+    );
+  }
+  return `{"v":1,"savedSec":${Math.floor(s.savedSec)},"jobs":[\n${lines.join(",\n")}\n]}\n`;
+}
+
+const ID = /^-?\d{1,40}$/;
+
+/** The file's text as a state, or why not (damaged, another version): nothing but ids and numbers is taken. */
+export function parseAway(text: string): AwayState | { damaged: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch {
+    return { damaged: "not JSON" };
+  }
+  const o = v as { v?: unknown; savedSec?: unknown; jobs?: unknown };
+  if (typeof o !== "object" || o === null || o.v !== 1) return { damaged: "not a version 1 state" };
+  if (!Number.isSafeInteger(o.savedSec)) return { damaged: "no time saved" };
+  if (!Array.isArray(o.jobs)) return { damaged: "no jobs" };
+  const jobs = new Map<string, { status: number; entryId: string | undefined }>();
+  for (const row of o.jobs as unknown[]) {
+    if (!Array.isArray(row) || row.length !== 3) return { damaged: "a job is not [id, status, entry]" };
+    const [id, status, entryId] = row as [unknown, unknown, unknown];
+    if (typeof id !== "string" || !ID.test(id)) return { damaged: "a job id is not an id" };
+    if (!Number.isSafeInteger(status)) return { damaged: "a status is not an integer" };
+    if (entryId !== null && (typeof entryId !== "string" || !ID.test(entryId)))
+      return { damaged: "an entry id is not an id" };
+    jobs.set(id, { status: status as number, entryId: entryId === null ? undefined : (entryId as string) });
+  }
+  return { savedSec: o.savedSec as number, jobs };
+}

@@ -1,0 +1,138 @@
+// A command action run for real: a script records its argv and environment. A hostile remark
+// arrives as one unchanged argv element and no shell runs; the token is in neither argv nor
+// environment without pass_token; the last line of output is the result; the deadline holds.
+import { chmodSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type CommandContext, lastLine, runBackground } from "../../src/actions/command.js";
+import type { CommandAction } from "../../src/actions/definitions.js";
+import { JobSchema } from "../../src/api/schema.js";
+import { specJob } from "../helpers/payloads.js";
+
+let dir: string;
+let recorder: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "jobtop-act-"));
+  recorder = join(dir, "record.js");
+  writeFileSync(
+    recorder,
+    `#!${process.execPath}
+const fs = require("node:fs");
+const jobtop = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith("JOBTOP_")));
+fs.writeFileSync(${JSON.stringify(join(dir, "seen.json"))}, JSON.stringify({ argv: process.argv.slice(2), env: jobtop, all: process.env }));
+console.log("first line");
+process.stderr.write("cancelled \\u001b[2J" + (process.env.JOBTOP_TOKEN || "no token") + "\\n\\n");
+process.exit(Number(process.env.EXIT_WITH || 0));
+`,
+  );
+  chmodSync(recorder, 0o755);
+});
+afterAll(() => {});
+
+const HOSTILE = `; rm -rf ~ $(touch ${"PWNED"}) \`touch PWNED2\`\n--flag "quoted" 'single' | & > out.txt`;
+const TOKEN = "s3cret-t0ken-value";
+
+function job(remark: string) {
+  const raw = specJob(101);
+  return JobSchema.parse({ ...raw, app: { ...(raw.app as object), remark } });
+}
+
+function action(over: Partial<CommandAction> = {}): CommandAction {
+  return {
+    kind: "command",
+    name: "note",
+    key: "N",
+    description: "",
+    confirm: "no",
+    from: "",
+    argv: [recorder, "cancel", "{id}", "{remark}", "--name={remark}", "{statusName}"],
+    mode: "background",
+    passToken: false,
+    ...over,
+  };
+}
+
+function ctx(over: Partial<CommandContext> = {}): CommandContext {
+  return {
+    baseUrl: "https://svc.example",
+    profile: "prod",
+    token: TOKEN,
+    statusLabels: { 2: "running" },
+    env: { ...process.env, JOBTOP_TOKEN: TOKEN, EXIT_WITH: "0" },
+    ...over,
+  };
+}
+
+const seen = () => JSON.parse(readFileSync(join(dir, "seen.json"), "utf8"));
+
+describe("a command action", () => {
+  it("gets a hostile remark as one unchanged argv element, with no shell", async () => {
+    const r = await runBackground(action(), job(HOSTILE), ctx({ env: { ...process.env, EXIT_WITH: "0" } }));
+    expect(r).toEqual({ ok: true, line: "cancelled ^[[2Jno token" });
+    const s = seen();
+    expect(s.argv).toEqual(["cancel", "101", HOSTILE, `--name=${HOSTILE}`, "running"]);
+    expect(existsSync(join(process.cwd(), "PWNED"))).toBe(false);
+    expect(existsSync(join(process.cwd(), "PWNED2"))).toBe(false);
+    expect(s.env).toEqual({
+      JOBTOP_JOB_ID: "101",
+      JOBTOP_DISPLAY_ID: "j-101",
+      JOBTOP_STATUS: "2",
+      JOBTOP_BASE_URL: "https://svc.example",
+      JOBTOP_PROFILE: "prod",
+    });
+  });
+
+  it("the token is in neither argv nor environment without pass_token, even when jobtop was given JOBTOP_TOKEN", async () => {
+    await runBackground(action(), job("x"), ctx());
+    const text = readFileSync(join(dir, "seen.json"), "utf8");
+    expect(text).not.toContain(TOKEN);
+    expect(seen().all.JOBTOP_TOKEN).toBeUndefined();
+  });
+
+  it("with pass_token the token is JOBTOP_TOKEN only, and masked in the result line", async () => {
+    const r = await runBackground(action({ passToken: true }), job("x"), ctx());
+    const s = seen();
+    expect(s.env.JOBTOP_TOKEN).toBe(TOKEN);
+    expect(s.argv.join(" ")).not.toContain(TOKEN);
+    expect(r).toEqual({ ok: true, line: "cancelled ^[[2J••••••" });
+  });
+
+  it("a failing command, a missing one, a NUL in a value, and the deadline", async () => {
+    expect(await runBackground(action(), job("x"), ctx({ env: { ...process.env, EXIT_WITH: "3" } }))).toEqual(
+      {
+        ok: false,
+        error: "exit status 3: cancelled ^[[2Jno token",
+      },
+    );
+    expect(await runBackground(action({ argv: ["/no/such/tool-xyz", "{id}"] }), job("x"), ctx())).toEqual({
+      ok: false,
+      error: "/no/such/tool-xyz not found",
+    });
+    expect(await runBackground(action(), job("a\u0000b"), ctx())).toEqual({
+      ok: false,
+      error: "the job's remark holds a NUL character, which a command's argument cannot",
+    });
+    const sleeper = join(dir, "sleep.js");
+    writeFileSync(sleeper, `console.log("working"); setTimeout(() => {}, 60000);`);
+    const started = Date.now();
+    const r = await runBackground(
+      action({ argv: [process.execPath, sleeper] }),
+      job("x"),
+      ctx({ timeoutMs: 500 }),
+    );
+    // (Under load node may not have printed yet: its line is not asserted.)
+    expect(r).toMatchObject({
+      ok: false,
+      error: expect.stringMatching(/^no result within 0\.5s: stopped; the outcome is unknown/),
+    });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  });
+
+  it("the result is the last line with something on it, capped and sanitised", () => {
+    expect(lastLine("a\nb\n\n  \n")).toBe("b");
+    expect(lastLine("10%\r50%\r100% done\r\n")).toBe("100% done");
+    expect(lastLine(`${"x".repeat(500)}\n`)).toHaveLength(200);
+    expect(lastLine("\u001b]52;c;x\u0007")).toBe("^[]52;c;x^G");
+  });
+});

@@ -1,0 +1,73 @@
+// The Monitor with the account index: given `index`, a sweep runs beside the page and its
+// snapshot is the Monitor's `index`; pause stops it too. Not given, nothing changes: no sweep,
+// the page's requests only.
+import { afterEach, describe, expect, it } from "vitest";
+import { createClient } from "../../src/api/client.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { Monitor, type MonitorSnapshot } from "../../src/poll/monitor.js";
+
+let demo: DemoServer | undefined;
+let monitor: Monitor | undefined;
+afterEach(async () => {
+  monitor?.stop();
+  monitor = undefined;
+  await demo?.close();
+});
+
+function until(m: Monitor, test: (s: MonitorSnapshot) => boolean, ms = 15_000): Promise<MonitorSnapshot> {
+  return new Promise((resolve, reject) => {
+    if (test(m.getSnapshot())) return resolve(m.getSnapshot());
+    const timer = setTimeout(() => reject(new Error("timed out")), ms);
+    const off = m.subscribe(() => {
+      if (!test(m.getSnapshot())) return;
+      clearTimeout(timer);
+      off();
+      resolve(m.getSnapshot());
+    });
+  });
+}
+
+async function start(index?: ConstructorParameters<typeof Monitor>[0]["index"]) {
+  demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });
+  monitor = new Monitor({
+    client: createClient({ baseUrl: demo.url, token: demo.token }),
+    perPage: 20,
+    order: "desc",
+    intervalMs: 60_000,
+    listIntervalMs: 60_000,
+    index,
+  });
+  monitor.start();
+  return { m: monitor, d: demo };
+}
+
+describe("Monitor with the index", () => {
+  it("sweeps every page beside the page's poll, and pause stops the sweep too", async () => {
+    const { m, d } = await start({ mode: "on", intervalMs: 1000 });
+    const s = await until(m, (x) => (x.index?.seq ?? 0) >= 1);
+    expect(s.index?.index.entries.size).toBe(120);
+    expect(s.list.data?.items.length).toBe(20);
+    m.pause();
+    await new Promise((r) => setTimeout(r, 200));
+    const n = d.requestCount();
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(d.requestCount()).toBe(n);
+    m.resume();
+    await until(m, (x) => (x.index?.seq ?? 0) > (s.index?.seq ?? 0));
+  });
+
+  it("without the option (or off): no index, only the page is asked for", async () => {
+    const { m, d } = await start();
+    await until(m, (x) => x.list.data !== undefined);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(m.getSnapshot().index).toBeUndefined();
+    expect(d.requestCount()).toBe(1);
+    m.stop();
+    await demo?.close();
+    const off = await start({ mode: "off", intervalMs: 1000 });
+    await until(off.m, (x) => x.list.data !== undefined);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(off.m.getSnapshot().index).toBeUndefined();
+    expect(off.d.requestCount()).toBe(1);
+  });
+});
