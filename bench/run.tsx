@@ -25,8 +25,8 @@ import { type Job, JobSchema, type WireJob, type WireLogEntry } from "../src/api
 import { DEMO_STATUS_LABELS } from "../src/demo/data.js";
 import { startDemoServer } from "../src/demo/server.js";
 import { Sweeper } from "../src/poll/sweep.js";
-import { chooseColumns } from "../src/ui/columns.js";
-import { detailLines } from "../src/ui/detail-lines.js";
+import { chooseColumns } from "../src/render/columns.js";
+import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
 

@@ -18,9 +18,9 @@ import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
+import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
-import { autoPerPage } from "./ui/layout.js";
 
 /** `--help`: the commands, then the options of the settings table (src/config/settings.ts). */
 function help(): string {

@@ -1,6 +1,6 @@
 // How many terminal cells a string takes: the one width function of the whole screen. jobtop's
 // own truncation uses it, and the bundle points Ink's string-width imports here too
-// (scripts/bundle-options.js), so the two always agree on every cell.
+// (scripts/patches/string-width-is-width-ts.js), so the two always agree on every cell.
 //
 // It gives string-width's answer, faster. Nearly all text on screen is one code point per
 // character; its width is a table lookup per character, with no grapheme segmenter and no
@@ -112,9 +112,9 @@ export function graphemes(s: string): Iterable<string> {
 
 /**
  * The grapheme clusters of `s` with where each starts, as Intl.Segmenter gives them, for Ink's
- * tokenizer (scripts/bundle-options.js): its code points, unless some of them can join. The
- * segmenter costs ~14 ms to make (ICU's data) and ICU per character after; most lines need
- * neither.
+ * tokenizer (scripts/patches/ansi-tokenize-without-segmenter.js): its code points, unless some
+ * of them can join. The segmenter costs ~14 ms to make (ICU's data) and ICU per character
+ * after; most lines need neither.
  */
 export function segments(s: string): { segment: string; index: number }[] {
   if (mayJoinBesideEscapes(s)) {

@@ -6,10 +6,10 @@ import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
 import { maskJob } from "../model/secrets.js";
-import { type DetailOptions, detailBody, detailHead, detailMore } from "../ui/detail-lines.js";
+import { type DetailOptions, detailBody, detailHead, detailMore } from "../render/detail-lines.js";
+import { paint } from "../render/paint.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
-import { paint } from "./once.js";
 import { EXIT, toJson } from "./output.js";
 
 /** Text wider than this is wrapped even in a pipe (a description of one 10 kB line stays readable). */
@@ -55,7 +55,7 @@ export function jobText(
   let s = "";
   for (const l of lines) {
     const text = l.text.trimEnd();
-    s += `${ctx.color && text ? paint(text, l.color ?? "", l.bold) : text}\n`;
+    s += `${ctx.color && text ? paint({ text, color: l.color, bold: l.bold }, "reset") : text}\n`;
   }
   return s;
 }

@@ -16,20 +16,11 @@ import {
   headerCells,
   MARKER_WIDTH,
   rowCells,
-} from "../ui/columns.js";
+} from "../render/columns.js";
+import { paint } from "../render/paint.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { EXIT, toJson } from "./output.js";
-
-export const ANSI: Record<string, string> = {
-  gray: "90",
-  yellow: "33",
-  green: "32",
-  blue: "34",
-  magenta: "35",
-  red: "31",
-  cyan: "36",
-};
 
 export async function runOnce(ctx: CommandContext): Promise<number> {
   const { config, client } = ctx;
@@ -51,7 +42,7 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
   }
   const labels = config.statusLabels;
   // Secrets inside the remark (a URL's password, --token X) are masked as on screen, by cellText
-  // (src/ui/columns.ts): the remark is the only free text a table shows, and masking the rest of
+  // (src/render/columns.ts): the remark is the only free text a table shows, and masking the rest of
   // each job as well (maskJob: command, description, env…) was ~0.6 ms of every --once.
   const items = r.data.items;
   const table =
@@ -92,11 +83,11 @@ export function fittedTable(
   for (const item of items) {
     if (!item.ok) {
       const text = fit(`! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width).trimEnd();
-      lines.push(color ? paint(text, "red") : text);
+      lines.push(color ? paint({ text, color: "red" }, "reset") : text);
       continue;
     }
     const cells = rowCells(item.job, cols, labels, nowSec, reveal);
-    const status = color ? paint(cells.status, cells.statusColor) : cells.status;
+    const status = color ? paint({ text: cells.status, color: cells.statusColor }, "reset") : cells.status;
     lines.push(`${status} ${cells.rest}`.trimEnd());
   }
   return `${lines.join("\n")}\n`;
@@ -145,11 +136,6 @@ export function plainTable(
   let s = `${line(cols.map((c) => c.title))}\n`;
   for (const r of rows) s += `${line(r)}\n`;
   return s;
-}
-
-export function paint(text: string, color: string, bold = false): string {
-  const codes = [bold ? "1" : "", ANSI[color] ?? ""].filter(Boolean).join(";");
-  return codes ? `\x1b[${codes}m${text}\x1b[0m` : text;
 }
 
 /** "auto" follows a screen's height; a one-shot page has none, so it takes the default size. */

@@ -7,23 +7,25 @@ import type { Config } from "../config/types.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { Monitor } from "../poll/monitor.js";
-import { type ActionContext, handleKey } from "./actions.js";
+import { withEventsPane } from "../render/events-layout.js";
+import { headerHost, headerProps } from "../render/header-props.js";
+import { autoPerPage, computeLayout } from "../render/layout.js";
+import { viewMaxScroll } from "../render/scroll-position.js";
+import { paneLineOptions } from "../render/selected-lines.js";
+import { createView } from "../render/view.js";
 import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
 import { EventsPane } from "./EventsPane.js";
-import { withEventsPane } from "./events-layout.js";
 import { Header } from "./Header.js";
-import { HelpOverlay } from "./HelpOverlay.js";
-import { headerHost, headerProps } from "./header-props.js";
+import { HelpOverlay, helpLinesMemo } from "./HelpOverlay.js";
+import { type ActionContext, handleKey } from "./input/actions.js";
+import { splitKeys } from "./input/keymap.js";
+import { handleMouse, parseMouse } from "./input/mouse.js";
 import { maxScroll } from "./JobDetail.js";
-import { JsonView, jsonMaxScroll } from "./JsonView.js";
-import { splitKeys } from "./keymap.js";
+import { JsonView } from "./JsonView.js";
 import { ListPane } from "./ListPane.js";
-import { autoPerPage, computeLayout } from "./layout.js";
-import { handleMouse, parseMouse } from "./mouse.js";
 import { Panes } from "./Panes.js";
 import { StatusLine } from "./StatusLine.js";
-import { paneLineOptions } from "./selected-lines.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
@@ -33,9 +35,8 @@ import { usePickerLines } from "./use-picker-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
-import { createView } from "./view.js";
 
-export { WIDE_COLUMNS } from "./layout.js";
+export { WIDE_COLUMNS } from "../render/layout.js";
 export { SECRETS_HIDE_MS } from "./use-ui-effects.js";
 
 export interface AppProps {
@@ -79,6 +80,9 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  // The help's lines, built when it opens: also for a key typed with the ? that opened it.
+  const [helpOf] = useState(helpLinesMemo);
+  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -87,7 +91,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   const drawn = useRef({ lines, overlayMax: 0 });
   drawn.current = {
     lines,
-    overlayMax: json ? jsonMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
+    overlayMax: json ? viewMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
   };
 
   // Each key sees the state the previous one made, even before a frame shows it.
@@ -100,7 +104,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
       view: viewOf(snap, ui),
       layout,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
-      overlayMax: drawn.current.overlayMax,
+      overlayMax:
+        ui.overlay === "help"
+          ? viewMaxScroll(helpOf(columns, config.statusLabels).length, layout.bodyHeight)
+          : drawn.current.overlayMax,
       monitor,
       config,
       dispatch,
@@ -115,7 +122,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   };
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a
-  // frame and that effect (keys are drawn at once: scripts/bundle-options.js).
+  // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
   const onInput = useRef(context);
   onInput.current = context;
   useInput(
@@ -143,8 +150,8 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
       <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
-      {ui.overlay === "help" ? (
-        <HelpOverlay width={columns} height={layout.bodyHeight} labels={config.statusLabels} />
+      {help ? (
+        <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
       ) : json ? (
         <JsonView
           lines={json.lines}

@@ -2,7 +2,7 @@
 // (below the detail when wide, instead of it when narrow: see events-layout.ts).
 import { Box } from "ink";
 import type { ReactNode } from "react";
-import type { EventsLayout } from "./events-layout.js";
+import type { EventsLayout } from "../render/events-layout.js";
 
 export function DetailColumn({
   layout,

@@ -9,7 +9,7 @@ import { fit, formatDuration, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { statusStyle } from "../model/status.js";
 import type { PinState } from "../poll/monitor.js";
-import { eventRow } from "./ui-state.js";
+import { eventRow } from "../render/ui-state.js";
 
 export interface EventsPaneProps {
   events: readonly ChangeEvent[];

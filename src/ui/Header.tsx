@@ -7,42 +7,8 @@ import { Box, Text } from "ink";
 import { memo, useEffect, useState } from "react";
 import { formatAge, formatClock } from "../model/format.js";
 import { monotonicMs } from "../model/monotonic.js";
-import type { Order } from "../model/order.js";
-import { type Connection, isFresh } from "../poll/connection.js";
-import { dataText, headerParts, okText, retryText } from "./header-props.js";
-
-export interface HeaderProps {
-  host: string;
-  /** The config file's profile in use, if any (a name of letters, digits, . _ -). */
-  profile?: string;
-  page: number;
-  numPages: number;
-  order: Order;
-  /** Jobs in all; "?" when the service's count makes no sense; undefined while loading. */
-  total: number | "?" | undefined;
-  /** What did not add up in the pagination ("total? pages?"), shown dim after the count. */
-  doubts?: string;
-  /** The selected row among the rows shown ("12/100"), or "" when none are shown. */
-  position: string;
-  intervalMs: number;
-  listIntervalMs: number;
-  /** The job interval was changed with + or -: shown whatever the width. */
-  intervalChanged?: boolean;
-  /**
-   * How old the data on screen may be and still be on time (each part within two intervals of
-   * its poller: shownAge in header-props.ts). Older, and the header says how old ("● ok 12s ago").
-   */
-  freshMs: number;
-  /** Wall ms when polling was paused (p); undefined while it runs. */
-  pausedSince?: number;
-  /** Status changes not yet seen in the events pane. */
-  changes: number;
-  /** Its okWall is the age of what is on screen (the older of the page and the job): shownAge. */
-  connection: Connection;
-  width: number;
-  /** The filters and sort in force, as words ("filter: gpu (7 of 20) · sort: age"); "" when none. */
-  filter: string;
-}
+import { type Connection, isFresh } from "../render/connection.js";
+import { dataText, type HeaderProps, headerParts, okText, retryText } from "../render/header-props.js";
 
 export const Header = memo(function Header(p: HeaderProps) {
   const { lead, rest } = headerParts(p);

@@ -1,12 +1,12 @@
 // The help overlay: every key (from the one keymap table) and what each symbol on screen means.
-// It scrolls by itself (↑↓ j k, PgUp PgDn, Home End: the keymap's own moves), so every line is
-// reachable at the smallest size, 40×10; the title row says where the view is and how to close.
-import { Box, Text, useInput } from "ink";
-import { useMemo, useState } from "react";
+// It scrolls as the JSON view does (↑↓ j k, PgUp PgDn, Home End, the wheel: src/ui/input/actions.ts,
+// its position in the UI state), so every line is reachable at the smallest size, 40×10; the
+// title row says where the view is and how to close.
+import { Box, Text } from "ink";
 import { fit, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
-import { actionFor, KEYMAP, splitKeys } from "./keymap.js";
+import { KEYMAP } from "./input/keymap.js";
 
 /** What the symbols mean; README.md has the same table. */
 export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {
@@ -69,40 +69,28 @@ export function helpLines(width: number, labels: Record<number, string>): string
   return out;
 }
 
-export function HelpOverlay({
-  width,
-  height,
-  labels,
-}: {
+/** helpLines with a one-entry memo: rebuilt when the width or the labels change. */
+export function helpLinesMemo(): (width: number, labels: Record<number, string>) => string[] {
+  let last: { width: number; labels: Record<number, string>; lines: string[] } | undefined;
+  return (width, labels) => {
+    if (last?.width !== width || last.labels !== labels)
+      last = { width, labels, lines: helpLines(width, labels) };
+    return last.lines;
+  };
+}
+
+export interface HelpOverlayProps {
+  /** helpLines(width, labels). */
+  lines: string[];
+  /** The UI state's overlayScroll. */
+  scroll: number;
   width: number;
   height: number;
-  labels: Record<number, string>;
-}) {
-  const lines = useMemo(() => helpLines(width, labels), [width, labels]);
+}
+
+export function HelpOverlay({ lines, scroll, width, height }: HelpOverlayProps) {
   const body = Math.max(1, height - 1);
   const max = Math.max(0, lines.length - body);
-  const [scroll, setScroll] = useState(0);
-  useInput((input, key) => {
-    for (const [i, k] of splitKeys(input, key)) {
-      const a = actionFor(i, k);
-      const page = Math.max(1, body - 1);
-      const to = (t: number) =>
-        a === "up"
-          ? t - 1
-          : a === "down"
-            ? t + 1
-            : a === "prevPage" || a === "pageUp"
-              ? t - page
-              : a === "nextPage" || a === "pageDown"
-                ? t + page
-                : a === "firstPage" || a === "firstRow"
-                  ? 0
-                  : a === "lastPage" || a === "lastRow"
-                    ? max
-                    : t;
-      setScroll((t) => Math.max(0, Math.min(max, to(Math.min(t, max)))));
-    }
-  });
   const top = Math.min(scroll, max);
   const shown = lines.slice(top, top + body);
   const where =

@@ -1,8 +1,8 @@
 // The detail pane: the selected job's lines, scrolled to `scroll`, clipped to the pane.
 import { Box, Text } from "ink";
 import { memo } from "react";
-import type { Line } from "./detail-lines.js";
-import { type DetailWindowInput, detailLineText, detailWindow } from "./detail-window.js";
+import type { Line } from "../render/detail-lines.js";
+import { type DetailWindowInput, detailLineText, detailWindow } from "../render/detail-window.js";
 
 export type JobDetailProps = DetailWindowInput;
 

@@ -2,10 +2,9 @@
 // so a poll that changes one job repaints one line.
 import { Box, Text } from "ink";
 import { memo } from "react";
-import type { PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import { formatAge } from "../model/format.js";
-import type { Column } from "./columns.js";
+import type { JobListProps } from "../render/list-pane-props.js";
 import {
   errorRow,
   type JobRowOptions,
@@ -14,27 +13,8 @@ import {
   listNote,
   listTitles,
   listTop,
-} from "./list-rows.js";
-import { markMatches } from "./mark-matches.js";
-
-export interface JobListProps {
-  items: PageItem[];
-  cursor: number;
-  width: number;
-  height: number;
-  columns: Column[];
-  labels: Record<number, string>;
-  changed: (jobId: string) => boolean;
-  /** Pinned (w): marked ★, changed or not. */
-  pinned?: (jobId: string) => boolean;
-  nowSec: number;
-  focused: boolean;
-  emptyText: string;
-  /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
-  note?: string;
-  /** The filter text, highlighted where it occurs in the rows. */
-  mark?: string;
-}
+} from "../render/list-rows.js";
+import { markMatches } from "../render/mark-matches.js";
 
 export function JobList(props: JobListProps) {
   const { items, cursor, width, height, columns } = props;

@@ -1,8 +1,8 @@
 // The `y` view: the selected job as JSON, every field, scrolled by the keys (actions.ts).
 import { Box, Text } from "ink";
 import { fit } from "../model/format.js";
-import type { JsonLine } from "./json-lines.js";
-import { scrollPosition } from "./scroll-position.js";
+import type { JsonLine } from "../render/json-lines.js";
+import { scrollPosition } from "../render/scroll-position.js";
 
 export interface JsonViewProps {
   lines: JsonLine[];
@@ -36,9 +36,4 @@ export function JsonView({ lines, scroll, width, height, title }: JsonViewProps)
       ))}
     </Box>
   );
-}
-
-/** Largest useful scroll offset for `n` lines in a view of `height` rows (one is the title). */
-export function jsonMaxScroll(n: number, height: number): number {
-  return Math.max(0, n - Math.max(0, height - 1));
 }

@@ -1,9 +1,9 @@
 // The list pane as the monitor shows it: the columns that fit, what to say when no row is shown,
 // and a note about rows the page held twice (list-pane-props.ts).
 import { useMemo } from "react";
-import { chooseColumns } from "./columns.js";
+import { chooseColumns } from "../render/columns.js";
+import { type ListPaneInput, listPaneProps } from "../render/list-pane-props.js";
 import { JobList } from "./JobList.js";
-import { type ListPaneInput, listPaneProps } from "./list-pane-props.js";
 
 export type ListPaneProps = ListPaneInput;
 

@@ -1,7 +1,7 @@
 // The body's two panes: the list beside the detail (a wide terminal), or above it (narrow).
 import { Box, Text } from "ink";
 import type { ReactNode } from "react";
-import type { Layout } from "./layout.js";
+import type { Layout } from "../render/layout.js";
 
 export function Panes({ layout, list, detail }: { layout: Layout; list: ReactNode; detail: ReactNode }) {
   const h = layout.bodyHeight;

@@ -2,7 +2,7 @@
 import { Text } from "ink";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
-import type { UiState } from "./ui-state.js";
+import type { UiState } from "../render/ui-state.js";
 
 export function PromptLine({ prompt, width }: { prompt: NonNullable<UiState["prompt"]>; width: number }) {
   const [label, keys] =

@@ -2,11 +2,11 @@
 // (status-line-text.ts).
 import { Text } from "ink";
 import type { MonitorSnapshot } from "../poll/monitor.js";
+import { statusLineText } from "../render/status-line-text.js";
+import type { UiState } from "../render/ui-state.js";
 import { PromptLine } from "./PromptLine.js";
-import { statusLineText } from "./status-line-text.js";
-import type { UiState } from "./ui-state.js";
 
-export { HINTS } from "./status-line-text.js";
+export { HINTS } from "../render/status-line-text.js";
 
 export function StatusLine({ ui, snap, width }: { ui: UiState; snap: MonitorSnapshot; width: number }) {
   if (ui.prompt) return <PromptLine prompt={ui.prompt} width={width} />;

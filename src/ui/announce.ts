@@ -5,8 +5,8 @@ import type { Config } from "../config/types.js";
 import type { ChangeEvent } from "../model/events.js";
 import { sanitize } from "../model/sanitize.js";
 import { runningCode, titleText } from "../model/title-text.js";
-import { connectionState } from "../poll/connection.js";
 import type { Monitor } from "../poll/monitor.js";
+import { connectionState } from "../render/connection.js";
 import type { Notifier } from "../terminal/notifier.js";
 import type { TitleWriter } from "../terminal/title.js";
 

@@ -5,6 +5,7 @@
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
+import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -13,7 +14,6 @@ import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
-import { firstFrameBytes, firstFrameLines } from "./first-frame.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
@@ -41,7 +41,7 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
       notifier?.stop();
       unmount?.();
     },
-    // Ink draws only the lines that changed, except after a resize: scripts/bundle-options.js
+    // Ink draws only the lines that changed, except after a resize: scripts/patches/ink-clear-on-resize.js
     // makes it clear the screen and draw the whole frame then. A resume takes the same path
     // (before Ink is up, to the first frame's listener below).
     redraw: () => out.emit("resize"),

@@ -2,7 +2,7 @@
 // asked for is the one that holds the selected job under the new size, so it stays selected.
 import { useEffect, useRef } from "react";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
-import type { View } from "./view.js";
+import type { View } from "../render/view.js";
 
 /** A resize comes as a burst of events while the window is dragged: one new page at the end. */
 const SETTLE_MS = 250;

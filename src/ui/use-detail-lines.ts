@@ -6,8 +6,8 @@
 // and a memory compare per long string where building would wrap and sanitise them.
 import { useMemo, useRef } from "react";
 import type { Job } from "../api/schema.js";
-import { type Line, sameBody } from "./detail-lines.js";
-import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "./selected-lines.js";
+import { type Line, sameBody } from "../render/detail-lines.js";
+import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "../render/selected-lines.js";
 
 export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
   const { width, nowSec, labels, protocolLabels, portNames, showSecrets, highlights, expanded, links } = o;

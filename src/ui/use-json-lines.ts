@@ -3,7 +3,7 @@
 import { useMemo } from "react";
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
-import { type JsonLine, jsonLines } from "./json-lines.js";
+import { type JsonLine, jsonLines } from "../render/json-lines.js";
 
 export function useJsonLines(
   job: Job | undefined,

@@ -4,8 +4,8 @@ import type { Job } from "../api/schema.js";
 import { sanitize } from "../model/sanitize.js";
 import { sshTargets } from "../model/ssh.js";
 import type { PortNames } from "../model/urls.js";
-import { copyEntries, entryText } from "./copy-entries.js";
-import type { Overlay } from "./ui-state.js";
+import { copyEntries, entryText } from "../render/copy-entries.js";
+import type { Overlay } from "../render/ui-state.js";
 
 export function usePickerLines(
   overlay: Overlay,

@@ -5,7 +5,8 @@ import { useEffect } from "react";
 import type { Config } from "../config/types.js";
 import { sanitize } from "../model/sanitize.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
-import type { UiAction, UiState } from "./ui-state.js";
+import type { UiState } from "../render/ui-state.js";
+import type { UiAction } from "./input/ui-reducer.js";
 
 export const SECRETS_HIDE_MS = 30_000;
 const MESSAGE_MS = 8_000;

@@ -2,7 +2,8 @@
 // key is handled: keys typed or pasted faster than React re-renders (a "/" then "note") must see
 // the state the previous key made, so key handlers read `current()`, not the rendered `ui`.
 import { useCallback, useRef, useState } from "react";
-import { initialUi, type UiAction, type UiState, uiReducer } from "./ui-state.js";
+import { initialUi, type UiState } from "../render/ui-state.js";
+import { type UiAction, uiReducer } from "./input/ui-reducer.js";
 
 export interface UiStore {
   /** As rendered. */

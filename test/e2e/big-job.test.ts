@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CAPS, COLLAPSED, TIMELINE_MAX } from "../../src/ui/detail-lines.js";
+import { CAPS, COLLAPSED, TIMELINE_MAX } from "../../src/render/detail-lines.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;

@@ -1,5 +1,5 @@
 // The built CLI in a real pseudo-terminal: the first frame with data is drawn before Ink loads
-// (src/ui/first-frame.ts), Ink's first frame then shows the same screen, and the monitor works
+// (src/render/first-frame.ts), Ink's first frame then shows the same screen, and the monitor works
 // as ever after it: keys typed meanwhile are neither lost nor echoed, Ctrl+C hands the terminal back.
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";

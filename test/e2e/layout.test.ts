@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { helpLines, legend } from "../../src/ui/HelpOverlay.js";
-import { KEYMAP } from "../../src/ui/keymap.js";
+import { KEYMAP } from "../../src/ui/input/keymap.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;

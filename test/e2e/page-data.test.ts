@@ -80,7 +80,7 @@ describe("the monitor's data and selection", () => {
     const sc = await t.waitFor(/✱ 1 change/, 15_000);
     expect(rows(sc).find((l) => l.includes("j-102"))).toMatch(/^ ✱/);
     // Still alive and answering keys. (Not by selecting that job: the detail pane's own handling
-    // of a long timeline is src/ui/detail-lines.ts's business.)
+    // of a long timeline is src/render/detail-lines.ts's business.)
     t.press("o");
     await t.waitFor((x) => header(x).includes("· asc ·"), 8000);
   }, 40_000);

@@ -2,7 +2,7 @@
 // wraps to it, both in colour unless NO_COLOR, and neither leaves the normal screen.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { chooseColumns, headerCells, MARKER_WIDTH } from "../../src/ui/columns.js";
+import { chooseColumns, headerCells, MARKER_WIDTH } from "../../src/render/columns.js";
 import { type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;

@@ -20,7 +20,7 @@ const SRC = join(ROOT, "src");
  */
 const ALLOWED: { file: string; call: string; why: string }[] = [
   {
-    file: "src/ui/columns.ts",
+    file: "src/render/columns.ts",
     call: "Math.max(1, ...Object.values(labels).map((l) => l.length))",
     why: "status labels: a handful, from our defaults or the user's config",
   },

@@ -1,8 +1,8 @@
 // The header's one connection state, from both pollers, as a table of situations.
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { type Connection, connectionState, type PollSide } from "../../src/poll/connection.js";
 import { unanswered } from "../../src/poll/poller.js";
+import { type Connection, connectionState, type PollSide } from "../../src/render/connection.js";
 
 const timeout = new ApiError("timeout", "no answer within 10s (timeout)");
 const refused = new ApiError("network", "connection refused");

@@ -6,7 +6,7 @@ import { ApiError } from "../../src/api/errors.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { MAX_ENTRY_HIGHLIGHTS, Monitor } from "../../src/poll/monitor.js";
 import type { Clock } from "../../src/poll/poller.js";
-import { headLines } from "../../src/ui/selected-lines.js";
+import { headLines } from "../../src/render/selected-lines.js";
 import { specJob } from "../helpers/payloads.js";
 
 const clock: Clock = {

@@ -1,19 +1,13 @@
 // The App's components through ink-testing-library (100 columns, no rows), fed by a real Monitor
 // polling the demo service over HTTP.
-import { render } from "ink-testing-library";
 import stringWidth from "string-width";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/api/client.js";
-import { buildConfig } from "../../src/config/resolve.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { Monitor } from "../../src/poll/monitor.js";
-import { App } from "../../src/ui/App.js";
-import { KEYMAP } from "../../src/ui/keymap.js";
+import { KEYMAP } from "../../src/ui/input/keymap.js";
+import { type AppOptions, renderApp } from "../helpers/app.js";
 
 let demo: DemoServer;
-let monitor: Monitor | undefined;
-let unmount: (() => void) | undefined;
 
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0, tickMs: 0 });
@@ -21,37 +15,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close();
 });
-afterEach(() => {
-  unmount?.();
-  monitor?.stop();
-});
 
-function setup(opts: { perPage?: number; order?: "desc" | "asc"; highlightMs?: number } = {}) {
-  const config = buildConfig({ demo: true, once: false, bell: false }, { statusLabels: DEMO_STATUS_LABELS });
-  const client = createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 });
-  monitor = new Monitor({
-    client,
-    perPage: opts.perPage ?? 20,
-    order: opts.order ?? "desc",
-    intervalMs: 200,
-    listIntervalMs: 400,
-    highlightMs: opts.highlightMs,
-  });
-  const written: string[] = [];
-  const r = render(<App monitor={monitor} config={config} writeRaw={(s) => written.push(s)} />);
-  monitor.start();
-  unmount = r.unmount;
-  const frame = () => r.lastFrame() ?? "";
-  const waitFor = async (test: (f: string) => boolean, ms = 4000) => {
-    const until = Date.now() + ms;
-    while (!test(frame())) {
-      if (Date.now() > until) throw new Error(`timed out; frame:\n${frame()}`);
-      await new Promise((res) => setTimeout(res, 30));
-    }
-    return frame();
-  };
-  return { ...r, frame, waitFor, written };
-}
+const setup = (opts: AppOptions = {}) => renderApp(demo, opts);
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 const selected = (f: string) => Number(/Job (\d+)/.exec(strip(f))?.[1]);

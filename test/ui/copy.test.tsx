@@ -1,28 +1,19 @@
 // `c` on a URL with a control character in it: the screen shows it escaped (^J), and the
 // clipboard must not get it raw (pasted into a shell, the newline runs the next line). Checked on
 // the bytes the App writes: the OSC 52 payloads, decoded.
-import { render } from "ink-testing-library";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../../src/api/client.js";
-import { buildConfig } from "../../src/config/resolve.js";
-import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { planCopy } from "../../src/model/copy-plan.js";
 import { MASK } from "../../src/model/secrets.js";
-import { Monitor } from "../../src/poll/monitor.js";
-import { App } from "../../src/ui/App.js";
-import { entryText } from "../../src/ui/copy-entries.js";
+import { entryText } from "../../src/render/copy-entries.js";
+import { renderApp } from "../helpers/app.js";
 
 let demo: DemoServer;
-let cleanup: (() => void) | undefined;
 beforeAll(async () => {
   demo = await startDemoServer({ port: 0, tickMs: 0 });
 });
 afterAll(async () => {
   await demo.close();
-});
-afterEach(() => {
-  cleanup?.();
 });
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
@@ -33,44 +24,14 @@ const payloads = (written: string[]) =>
 
 /** The App on the demo service, the top job's URLs replaced by `urls`. */
 async function appWithUrls(urls: string[], shown: string) {
-  const config = buildConfig(
-    { demo: true, once: false, bell: false, clipboard: "osc52" },
-    { statusLabels: DEMO_STATUS_LABELS },
-  );
-  const monitor = new Monitor({
-    client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
-    perPage: 20,
-    order: "desc",
-    intervalMs: 200,
-    listIntervalMs: 400,
-  });
-  const written: string[] = [];
-  const r = render(<App monitor={monitor} config={config} writeRaw={(s) => written.push(s)} />);
-  monitor.start();
-  cleanup = () => {
-    r.unmount();
-    monitor.stop();
-  };
-  const waitFor = async (test: (f: string) => boolean) => {
-    const until = Date.now() + 5000;
-    while (!test(strip(r.lastFrame() ?? ""))) {
-      if (Date.now() > until)
-        throw new Error(
-          `timed out; frame:\n${strip(r.lastFrame() ?? "")
-            .split("\n")
-            .slice(-4)
-            .join("\n")}`,
-        );
-      await new Promise((res) => setTimeout(res, 30));
-    }
-    return strip(r.lastFrame() ?? "");
-  };
+  const r = renderApp(demo, { flags: { clipboard: "osc52" } });
+  const waitFor = (test: (f: string) => boolean) => r.waitFor((f) => test(strip(f)), 5000).then(strip);
   const first = Number(/Job (\d+)/.exec(await waitFor((f) => /Job \d+/.test(f)))?.[1]);
   const job = demo.getJob(first);
   if (!job) throw new Error("no job");
   job.app.urls = { port_8888: { urls } };
   await waitFor((f) => f.includes(shown));
-  return { ...r, written, waitFor };
+  return { ...r, waitFor };
 }
 
 describe("copying a URL with control characters", () => {

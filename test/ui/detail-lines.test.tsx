@@ -5,7 +5,7 @@ import { render } from "ink-testing-library";
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { displayWidth } from "../../src/model/format.js";
-import { CAPS, type DetailOptions, detailLines, type Line, sameBody } from "../../src/ui/detail-lines.js";
+import { CAPS, type DetailOptions, detailLines, type Line, sameBody } from "../../src/render/detail-lines.js";
 import { useDetailLines } from "../../src/ui/use-detail-lines.js";
 import { specJob } from "../helpers/payloads.js";
 

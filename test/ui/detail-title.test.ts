@@ -1,6 +1,6 @@
 // What the detail pane's title and body say about the job it follows.
 import { describe, expect, it } from "vitest";
-import { detailTitle, missingLines, type TitleFacts } from "../../src/ui/detail-title.js";
+import { detailTitle, missingLines, type TitleFacts } from "../../src/render/detail-title.js";
 
 const facts = (over: Partial<TitleFacts> = {}): TitleFacts => ({
   selection: { id: "57", row: 3, away: undefined },
@@ -24,7 +24,7 @@ describe("detailTitle", () => {
   });
 
   it("says a job reached with : is not on this page, and where it was last seen", () => {
-    const away = { id: "57", row: -1, away: "pinned" as const };
+    const away = { id: "57", row: -1, away: "jumped" as const };
     expect(detailTitle(facts({ selection: away }))).toBe("Job 57 · not on this page (Esc: back)");
     expect(detailTitle(facts({ selection: away, lastSeenPage: 3 }))).toBe(
       "Job 57 · not on this page · last seen on page 3 (Esc: back)",
@@ -45,7 +45,7 @@ describe("detailTitle", () => {
   });
 
   it("says a job the service does not have is not found, or not available", () => {
-    const away = { id: "12345", row: -1, away: "pinned" as const };
+    const away = { id: "12345", row: -1, away: "jumped" as const };
     const missing = { id: "12345", message: "service error code 404: job not found", notFound: true };
     expect(detailTitle(facts({ selection: away, shownId: undefined, missing }))).toBe(
       "Job 12345 · not found (Esc: back)",

@@ -6,5 +6,5 @@ export { createElement } from "react";
 export { createClient } from "../../src/api/client.js";
 export { buildConfig } from "../../src/config/resolve.js";
 export { Monitor } from "../../src/poll/monitor.js";
+export { firstFrameBytes, firstFrameLines } from "../../src/render/first-frame.js";
 export { App } from "../../src/ui/App.js";
-export { firstFrameBytes, firstFrameLines } from "../../src/ui/first-frame.js";

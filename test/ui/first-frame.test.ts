@@ -1,4 +1,4 @@
-// The first frame drawn without Ink (src/ui/first-frame.ts) against Ink's first frame of the same
+// The first frame drawn without Ink (src/render/first-frame.ts) against Ink's first frame of the same
 // data: generated pages (wide CJK and emoji, long strings, control characters the sanitiser must
 // strip, empty pages, malformed rows, status labels) served over HTTP on loopback, read by a real
 // Monitor, at several terminal sizes; both outputs drawn by @xterm/headless and compared cell by

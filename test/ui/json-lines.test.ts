@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { unknownFields } from "../../src/api/unknown-fields.js";
 import { compactJson } from "../../src/model/compact-json.js";
 import { displayWidth } from "../../src/model/format.js";
-import { JSON_CAPS, jsonLines, lineText } from "../../src/ui/json-lines.js";
+import { JSON_CAPS, jsonLines, lineText } from "../../src/render/json-lines.js";
 import { specJob } from "../helpers/payloads.js";
 
 const text = (v: unknown, showSecrets = false, width = 80) =>

@@ -1,13 +1,13 @@
-// README.md's keys table is the keymap's (src/ui/keymap.ts), so a key cannot be documented
+// README.md's keys table is the keymap's (src/ui/input/keymap.ts), so a key cannot be documented
 // differently from how it works. After changing the keymap:
 //   UPDATE_README=1 npx vitest run test/ui/readme-keys.test.ts
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { KEYMAP, keysTable } from "../../src/ui/keymap.js";
+import { KEYMAP, keysTable } from "../../src/ui/input/keymap.js";
 
 const README = fileURLToPath(new URL("../../README.md", import.meta.url));
-const START = "<!-- keys: generated from src/ui/keymap.ts (see test/ui/readme-keys.test.ts) -->";
+const START = "<!-- keys: generated from src/ui/input/keymap.ts (see test/ui/readme-keys.test.ts) -->";
 const END = "<!-- keys: end -->";
 
 describe("README.md", () => {

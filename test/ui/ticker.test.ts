@@ -1,9 +1,9 @@
 // The header's ticking cell wakes exactly when its text changes, and never without a change.
 import { describe, expect, it } from "vitest";
-import type { Connection } from "../../src/poll/connection.js";
-import { isFresh } from "../../src/poll/connection.js";
+import type { Connection } from "../../src/render/connection.js";
+import { isFresh } from "../../src/render/connection.js";
+import { retryText, shownAge } from "../../src/render/header-props.js";
 import { nextChangeIn } from "../../src/ui/Header.js";
-import { retryText, shownAge } from "../../src/ui/header-props.js";
 
 const conn = (over: Partial<Connection>): Connection => ({
   state: "ok",

@@ -1,7 +1,8 @@
 // The selection rules of the UI reducer, pure: which job is selected when rows shift, leave the
 // page or come back, and what the jump prompt accepts.
 import { describe, expect, it } from "vitest";
-import { initialUi, selectionOf, type UiAction, type UiState, uiReducer } from "../../src/ui/ui-state.js";
+import { initialUi, selectionOf, type UiState } from "../../src/render/ui-state.js";
+import { type UiAction, uiReducer } from "../../src/ui/input/ui-reducer.js";
 
 const run = (s: UiState, ...actions: UiAction[]) => actions.reduce(uiReducer, s);
 const move = (delta: number, ids: (string | undefined)[]): UiAction => ({
@@ -82,7 +83,7 @@ describe("selection", () => {
       { type: "promptInput", text: "1" },
       { type: "promptSubmit" },
     );
-    expect(selectionOf(s, page1)).toEqual({ id: "1", row: -1, away: "pinned" });
+    expect(selectionOf(s, page1)).toEqual({ id: "1", row: -1, away: "jumped" });
     expect(selectionOf(run(s, move(1, page1)), page1).id).toBe("8"); // from "9", the cursor's job
     expect(selectionOf(run(s, { type: "escape" }), page1).id).toBe("9");
   });
@@ -102,18 +103,18 @@ describe("the jump prompt", () => {
     );
 
   it("takes an id, exactly as typed, without leading zeros", () => {
-    expect(jump(" 0012345 ").pinnedId).toBe("12345");
-    expect(jump("9007199254740993").pinnedId).toBe("9007199254740993");
+    expect(jump(" 0012345 ").jumpedId).toBe("12345");
+    expect(jump("9007199254740993").jumpedId).toBe("9007199254740993");
   });
 
   it("takes a displayID of a job on this page, ignoring case if need be", () => {
-    expect(jump("nb-abc123").pinnedId).toBe("10");
-    expect(jump("job-X9").pinnedId).toBe("9");
+    expect(jump("nb-abc123").jumpedId).toBe("10");
+    expect(jump("job-X9").jumpedId).toBe("9");
   });
 
   it("says a displayID that is not on this page cannot be found without its id", () => {
     const s = jump("nb-zzz999");
-    expect(s.pinnedId).toBeUndefined();
+    expect(s.jumpedId).toBeUndefined();
     expect(s.prompt).toBeUndefined();
     expect(s.message?.text).toBe('displayID "nb-zzz999" not on this page — type its numeric id');
     expect(s.message?.tone).toBe("warn");
@@ -124,7 +125,7 @@ describe("the jump prompt", () => {
     const s = jump("  ");
     expect(s.prompt).toBeUndefined();
     expect(s.message).toBeUndefined();
-    expect(s.pinnedId).toBeUndefined();
+    expect(s.jumpedId).toBeUndefined();
   });
 });
 
@@ -201,7 +202,7 @@ describe("the events pane", () => {
       { type: "events" },
       { type: "selectJob", id: "42", closeEvents: false },
     );
-    expect(selectionOf(s, page1)).toEqual({ id: "42", row: -1, away: "pinned" });
+    expect(selectionOf(s, page1)).toEqual({ id: "42", row: -1, away: "jumped" });
     expect(s).toMatchObject({ events: true, focus: "list" });
     s = run(s, { type: "events" }, { type: "selectJob", id: "8", closeEvents: true });
     expect(selectionOf(s, page1)).toEqual({ id: "8", row: 2, away: undefined });

@@ -1,8 +1,9 @@
 // The monitor's first frame with data, drawn before Ink, React and Yoga have loaded (~40–60 ms
 // of module evaluation and a first render on cold code): the same lines Ink draws, from the
 // same pure builders the components use (list-rows, list-pane-props, detail-pane-props,
-// detail-window, selected-lines, status-line-text, header-props), painted with the chalk
-// instance Ink paints with, so the colour level (NO_COLOR, FORCE_COLOR, the terminal) is the same.
+// detail-window, selected-lines, status-line-text, header-props), painted as Ink's chalk paints
+// (paint.ts) at the level of the chalk instance Ink paints with, so the colour level (NO_COLOR,
+// FORCE_COLOR, the terminal) is the same.
 // Ink's first frame then lands on the same cells (test/ui/first-frame.test.tsx compares them).
 // Only the usual first frame is drawn here: the page answered, no error, nothing paused, room
 // for the panes; anything else waits for Ink.
@@ -13,24 +14,15 @@ import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { chooseColumns } from "./columns.js";
 import { detailPaneProps } from "./detail-pane-props.js";
 import { detailLineText, detailWindow } from "./detail-window.js";
-import type { HeaderProps } from "./Header.js";
-import { headerHost, headerParts, headerProps, okText } from "./header-props.js";
+import { type HeaderProps, headerHost, headerParts, headerProps, okText } from "./header-props.js";
 import { computeLayout } from "./layout.js";
 import { listPaneProps } from "./list-pane-props.js";
 import { errorRow, jobRow, listBodyRows, listNote, listTitles, listTop } from "./list-rows.js";
+import { paint as paintSgr, type Styled } from "./paint.js";
 import { paneLineOptions, selectedLines } from "./selected-lines.js";
 import { statusLineText } from "./status-line-text.js";
 import { initialUi } from "./ui-state.js";
 import { createView } from "./view.js";
-
-/** A run of text in one style, as an Ink <Text> paints it. */
-export interface Styled {
-  text: string;
-  color?: string;
-  bold?: boolean;
-  dim?: boolean;
-  inverse?: boolean;
-}
 
 export interface FirstFrameInput {
   snap: MonitorSnapshot;
@@ -98,15 +90,9 @@ export function firstFrameBytes(lines: string[]): string {
   return `${out}\x1b[H${ESU}`;
 }
 
-/** As Ink's Text applies its props (dim, colour, bold, inverse: innermost first). */
-export function paint(s: Styled): string {
-  let t = s.text;
-  if (t === "") return t;
-  if (s.dim) t = chalk.dim(t);
-  if (s.color) t = (chalk as unknown as Record<string, (x: string) => string>)[s.color]?.(t) ?? t;
-  if (s.bold) t = chalk.bold(t);
-  if (s.inverse) t = chalk.inverse(t);
-  return t;
+/** As Ink's Text applies its props, at the colour level of Ink's chalk (0: no colour at all). */
+function paint(s: Styled): string {
+  return chalk.level > 0 ? paintSgr(s, "nested") : s.text;
 }
 
 function listLines(p: ReturnType<typeof listPaneProps>): string[] {

@@ -1,8 +1,9 @@
-// --mouse on: the wheel scrolls the focused pane (or the open JSON view, or picker), a click on a
+// --mouse on: the wheel scrolls the focused pane (or the open JSON view, help, or picker), a click on a
 // row selects it, a click on the detail pane focuses it. Terminals report SGR mouse events
 // (ESC [ < button ; column ; row M|m) as input; Ink hands them over without the ESC.
+
+import { listBodyRows, listTop } from "../../render/list-rows.js";
 import type { ActionContext } from "./actions.js";
-import { listBodyRows, listTop } from "./list-rows.js";
 
 export interface MouseEvent {
   button: number;
@@ -22,15 +23,15 @@ export function parseMouse(input: string): MouseEvent | undefined {
 
 const WHEEL_UP = 64;
 const WHEEL_DOWN = 65;
-/** Rows a wheel notch scrolls the detail pane or the JSON view. */
+/** Rows a wheel notch scrolls the detail pane, the JSON view or the help. */
 const WHEEL_ROWS = 3;
 
 export function handleMouse(e: MouseEvent, c: ActionContext): void {
   const { ui, layout, dispatch } = c;
-  if (ui.prompt || ui.overlay === "help") return;
+  if (ui.prompt) return;
   if (e.button === WHEEL_UP || e.button === WHEEL_DOWN) {
     const step = e.button === WHEEL_UP ? -1 : 1;
-    if (ui.overlay === "json")
+    if (ui.overlay === "json" || ui.overlay === "help")
       dispatch({ type: "overlayScroll", delta: step * WHEEL_ROWS, max: c.overlayMax });
     else if (ui.overlay !== "none") dispatch({ type: "overlayScroll", delta: step, max: c.overlayMax });
     else

@@ -3,7 +3,7 @@
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import type { Line } from "./detail-lines.js";
 import { detailTitle, missingLines } from "./detail-title.js";
-import type { JobDetailProps } from "./JobDetail.js";
+import type { DetailWindowInput } from "./detail-window.js";
 import type { Layout } from "./layout.js";
 import type { UiState } from "./ui-state.js";
 import { pageRows, type View } from "./view.js";
@@ -17,7 +17,14 @@ export interface DetailPaneInput {
   lines: Line[];
 }
 
-export function detailPaneProps({ view, snap, ui, layout, monitor, lines }: DetailPaneInput): JobDetailProps {
+export function detailPaneProps({
+  view,
+  snap,
+  ui,
+  layout,
+  monitor,
+  lines,
+}: DetailPaneInput): DetailWindowInput {
   const { selection, selected } = view;
   const id = selection.id;
   const title = detailTitle({

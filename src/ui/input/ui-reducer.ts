@@ -1,66 +1,16 @@
-// The UI's own state (selection, focus, overlays, prompts, secrets, messages) as a reducer:
-// keys become actions here; data lives in the Monitor, not in this state.
-import { parseJobId } from "../model/ids.js";
-import { sanitize } from "../model/sanitize.js";
-import type { SortColumn } from "../model/sort.js";
-
-/** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
-export type Overlay = "none" | "help" | "picker" | "connect" | "json";
-/** The pane that takes the move keys. */
-export type Focus = "list" | "detail" | "events";
-
-export interface UiState {
-  /** The cursor's row; the row its job was last on, while that job is off the page. */
-  cursor: number;
-  /**
-   * The job the cursor is on. When the page's rows shift under it (a new job on top, a job gone),
-   * the cursor follows this job rather than staying on a row that now shows another one; when the
-   * job leaves the page, it stays selected (shown on no row) until the user moves: the job being
-   * watched is never swapped for another behind the user's back.
-   */
-  cursorId: string | undefined;
-  /** A job chosen with `:` that may not be on this page; cleared when the cursor moves. */
-  pinnedId: string | undefined;
-  focus: Focus;
-  scroll: number;
-  overlay: Overlay;
-  prompt: { kind: "filter" | "jump"; text: string } | undefined;
-  /** The text filter, applied as it is typed. */
-  filter: string;
-  /** Only jobs with this status (`f`). */
-  statusFilter: number | undefined;
-  /** The column the page is sorted by (`<` `>`); undefined: the service's order. */
-  sort: SortColumn | undefined;
-  /** Long fields of the detail pane (cmd, envs, desc) shown in full (within their caps). */
-  expanded: boolean;
-  /** The open overlay's own position: the JSON view's scroll, a picker's highlighted entry. */
-  overlayScroll: number;
-  showSecrets: boolean;
-  message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
-  /** The events pane is open (`e`). */
-  events: boolean;
-  /** The event under the events pane's cursor, by its seq (undefined: the newest). */
-  eventSeq: number | undefined;
-}
-
-export const initialUi: UiState = {
-  cursor: 0,
-  cursorId: undefined,
-  pinnedId: undefined,
-  focus: "list",
-  scroll: 0,
-  overlay: "none",
-  prompt: undefined,
-  filter: "",
-  statusFilter: undefined,
-  sort: undefined,
-  expanded: false,
-  overlayScroll: 0,
-  showSecrets: false,
-  message: undefined,
-  events: false,
-  eventSeq: undefined,
-};
+// How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key's action
+// (src/ui/input/actions.ts) dispatches one of these; data lives in the Monitor, not in this state.
+import { parseJobId } from "../../model/ids.js";
+import { sanitize } from "../../model/sanitize.js";
+import type { SortColumn } from "../../model/sort.js";
+import {
+  clamp,
+  eventRow,
+  type Focus,
+  type Overlay,
+  selectionOf,
+  type UiState,
+} from "../../render/ui-state.js";
 
 export type UiAction =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
@@ -114,17 +64,17 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       const cursor =
         sel.away === "moved"
           ? clamp(s.cursor, 0, last)
-          : clamp((sel.away === "pinned" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
-      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+          : clamp((sel.away === "jumped" ? cursorRow(s, a.ids) : sel.row) + a.delta, 0, last);
+      return { ...s, jumpedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "moveTo": {
       if (s.focus === "detail") return { ...s, scroll: a.to === "first" ? 0 : Math.max(0, a.maxScroll) };
       const cursor = a.to === "first" ? 0 : Math.max(0, a.ids.length - 1);
-      return { ...s, pinnedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
+      return { ...s, jumpedId: undefined, scroll: 0, cursor, cursorId: a.ids[cursor] };
     }
     case "select": {
       if (a.row < 0 || a.row >= a.ids.length) return s;
-      return { ...s, pinnedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
+      return { ...s, jumpedId: undefined, scroll: 0, cursor: a.row, cursorId: a.ids[a.row], focus: "list" };
     }
     case "follow": {
       if (s.cursorId === undefined) {
@@ -140,7 +90,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       return row >= 0 && row !== s.cursor ? { ...s, cursor: row } : s;
     }
     case "pageChanged":
-      return { ...s, cursor: 0, cursorId: undefined, scroll: 0, pinnedId: undefined };
+      return { ...s, cursor: 0, cursorId: undefined, scroll: 0, jumpedId: undefined };
     case "focus": {
       const panes = a.panes ?? ["list", "detail"];
       const at = panes.indexOf(s.focus);
@@ -159,7 +109,7 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
     case "selectJob":
       return {
         ...s,
-        pinnedId: a.id,
+        jumpedId: a.id,
         scroll: 0,
         focus: "list",
         events: a.closeEvents ? false : s.events,
@@ -211,13 +161,13 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
           message: msg(`${what} not on this page — type its numeric id`, "warn"),
         };
       }
-      return { ...s, prompt: undefined, pinnedId: id, scroll: 0 };
+      return { ...s, prompt: undefined, jumpedId: id, scroll: 0 };
     }
     case "escape":
       if (s.overlay !== "none") return { ...s, overlay: "none" };
       if (s.focus === "events") return { ...s, events: false, focus: "list" };
       if (s.focus === "detail") return { ...s, focus: "list" };
-      if (s.pinnedId !== undefined) return { ...s, pinnedId: undefined };
+      if (s.jumpedId !== undefined) return { ...s, jumpedId: undefined };
       // Filters clear one at a time, the text first; the cursor stays on its job.
       if (s.filter) return { ...s, filter: "" };
       return s.statusFilter !== undefined ? { ...s, statusFilter: undefined } : s;
@@ -235,35 +185,6 @@ function msg(text: string, tone: "info" | "warn") {
   return { text, tone, seq: messageSeq };
 }
 
-export interface Selection {
-  /** The job shown in the detail pane. */
-  id: string | undefined;
-  /** Its row among the rows shown, or -1 when it is on none. */
-  row: number;
-  /** Why it is on no row: reached with ":" and not here, or followed after it left the page. */
-  away: "pinned" | "moved" | undefined;
-}
-
-/** The selected job and its row: a job reached with ":" first, then the cursor's job, then the cursor's row. */
-export function selectionOf(s: UiState, ids: readonly (string | undefined)[]): Selection {
-  if (s.pinnedId !== undefined) {
-    const row = ids.indexOf(s.pinnedId);
-    return { id: s.pinnedId, row, away: row < 0 ? "pinned" : undefined };
-  }
-  if (s.cursorId !== undefined) {
-    const row = ids.indexOf(s.cursorId);
-    return { id: s.cursorId, row, away: row < 0 ? "moved" : undefined };
-  }
-  if (ids.length === 0) return { id: undefined, row: -1, away: undefined };
-  const row = clamp(s.cursor, 0, ids.length - 1);
-  return { id: ids[row], row, away: undefined };
-}
-
-/** The events pane's cursor row: its event's, the newest when none (or when that event is gone). */
-export function eventRow(seqs: readonly number[], seq: number | undefined): number {
-  return seq === undefined ? 0 : Math.max(0, seqs.indexOf(seq));
-}
-
 /** The cursor's own row (under a job reached with ":"): its job's row, else the remembered one. */
 function cursorRow(s: UiState, ids: readonly (string | undefined)[]): number {
   const byId = s.cursorId === undefined ? -1 : ids.indexOf(s.cursorId);
@@ -276,8 +197,4 @@ function findDisplayId(rows: readonly { id: string; displayID: string }[], text:
   if (exact) return exact.id;
   const lower = text.toLowerCase();
   return rows.find((r) => r.displayID.toLowerCase() === lower)?.id;
-}
-
-function clamp(v: number, lo: number, hi: number): number {
-  return Math.min(Math.max(v, lo), hi);
 }

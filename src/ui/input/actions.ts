@@ -3,20 +3,21 @@
 // function gets the state as of this key press (ActionContext) and changes the UI state by
 // dispatch, the data by calling the monitor.
 import type { Key } from "ink";
-import { describeError } from "../api/errors.js";
-import type { Config } from "../config/types.js";
-import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../model/copy-plan.js";
-import { nextStatus } from "../model/filter.js";
-import { nextSort } from "../model/sort.js";
-import { type SshTarget, sshTargets } from "../model/ssh.js";
-import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
-import { PINS_MAX } from "../poll/pins.js";
-import { copyText } from "../terminal/clipboard.js";
-import { copyEntries } from "./copy-entries.js";
+import { describeError } from "../../api/errors.js";
+import type { Config } from "../../config/types.js";
+import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../../model/copy-plan.js";
+import { nextStatus } from "../../model/filter.js";
+import { nextSort } from "../../model/sort.js";
+import { type SshTarget, sshTargets } from "../../model/ssh.js";
+import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
+import { PINS_MAX } from "../../poll/pins.js";
+import { copyEntries } from "../../render/copy-entries.js";
+import type { Layout } from "../../render/layout.js";
+import { eventRow, type Focus, type Overlay, type UiState } from "../../render/ui-state.js";
+import { pageRows, pageStatuses, type View } from "../../render/view.js";
+import { copyText } from "../../terminal/clipboard.js";
 import { type Action, actionFor } from "./keymap.js";
-import type { Layout } from "./layout.js";
-import { eventRow, type Focus, type Overlay, type UiAction, type UiState } from "./ui-state.js";
-import { pageRows, pageStatuses, type View } from "./view.js";
+import type { UiAction } from "./ui-reducer.js";
 
 export interface ActionContext {
   /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
@@ -289,6 +290,23 @@ function pickerKeys<T>(
   };
 }
 
+/**
+ * The move keys in a scrolled overlay (the JSON view, the help), whose position is the UI state's
+ * overlayScroll: a line, a screen, or either end. False when `a` is no move.
+ */
+function scrollView(a: Action | undefined, c: ActionContext): boolean {
+  const max = c.overlayMax;
+  const screen = Math.max(1, c.layout.bodyHeight - 2);
+  const scroll = (delta: number) => c.dispatch({ type: "overlayScroll", delta, max });
+  if (a === "up" || a === "down") scroll(a === "up" ? -1 : 1);
+  else if (a === "pageUp" || a === "pageDown" || a === "prevPage" || a === "nextPage")
+    scroll(a === "pageUp" || a === "prevPage" ? -screen : screen);
+  else if (a === "firstRow" || a === "firstPage" || a === "lastRow" || a === "lastPage")
+    c.dispatch({ type: "overlayScroll", to: a === "firstRow" || a === "firstPage" ? 0 : max, max });
+  else return false;
+  return true;
+}
+
 /** Each overlay takes the keys while it is open. */
 const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
   picker: pickerKeys(
@@ -309,19 +327,13 @@ const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
   // The JSON view scrolls with the move keys; s shows its secrets as on the detail pane.
   json: (input, key, c) => {
     const a = actionFor(input, key);
-    const max = c.overlayMax;
-    const screen = Math.max(1, c.layout.bodyHeight - 2);
-    const scroll = (delta: number) => c.dispatch({ type: "overlayScroll", delta, max });
-    if (a === "up" || a === "down") scroll(a === "up" ? -1 : 1);
-    else if (a === "pageUp" || a === "pageDown" || a === "prevPage" || a === "nextPage")
-      scroll(a === "pageUp" || a === "prevPage" ? -screen : screen);
-    else if (a === "firstRow" || a === "firstPage" || a === "lastRow" || a === "lastPage")
-      c.dispatch({ type: "overlayScroll", to: a === "firstRow" || a === "firstPage" ? 0 : max, max });
-    else if (a === "secrets") c.dispatch({ type: "secrets" });
+    if (scrollView(a, c)) return;
+    if (a === "secrets") c.dispatch({ type: "secrets" });
     else if (key.escape || input === "q" || input === "y") c.dispatch({ type: "overlay", overlay: "none" });
   },
-  // The help overlay scrolls with the move keys itself (HelpOverlay.tsx).
+  // The help scrolls as the JSON view does.
   help: (input, key, c) => {
+    if (scrollView(actionFor(input, key), c)) return;
     if (key.escape || input === "?" || input === "q") c.dispatch({ type: "overlay", overlay: "none" });
   },
 };

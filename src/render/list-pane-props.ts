@@ -1,11 +1,11 @@
 // What the list pane shows, from the monitor's data and the UI state: pure, so the first frame
 // (first-frame.ts) and ListPane give JobList the same props.
+import type { PageItem } from "../api/client.js";
 import type { Config } from "../config/types.js";
 import { isHighlighted } from "../model/highlights.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { Column } from "./columns.js";
-import type { JobListProps } from "./JobList.js";
 import type { Layout } from "./layout.js";
 import type { UiState } from "./ui-state.js";
 import type { View } from "./view.js";
@@ -17,6 +17,26 @@ export interface ListPaneInput {
   layout: Layout;
   config: Config;
   nowSec: number;
+}
+
+/** What the list pane shows (src/ui/JobList.tsx draws it; the first frame paints it). */
+export interface JobListProps {
+  items: PageItem[];
+  cursor: number;
+  width: number;
+  height: number;
+  columns: Column[];
+  labels: Record<number, string>;
+  changed: (jobId: string) => boolean;
+  /** Pinned (w): marked ★, changed or not. */
+  pinned?: (jobId: string) => boolean;
+  nowSec: number;
+  focused: boolean;
+  emptyText: string;
+  /** A dim line under the rows about the page itself ("2 duplicate rows hidden"). */
+  note?: string;
+  /** The filter text, highlighted where it occurs in the rows. */
+  mark?: string;
 }
 
 /** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */

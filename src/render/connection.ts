@@ -5,7 +5,7 @@
 // service answering ("retrying"), and "offline since" is when its answers stopped, not when the
 // errors began. Pure: the same snapshots give the same answer.
 import { isApiError } from "../api/errors.js";
-import type { PollSnapshot } from "./poller.js";
+import type { PollSnapshot } from "../poll/poller.js";
 
 export type ConnectionState = "ok" | "loading" | "retrying" | "auth" | "offline";
 
@@ -92,7 +92,7 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
   return { state: "retrying", okWall, retryAt, failingSince: undefined };
 }
 
-/** "ok" with no age: the last answer is younger than `freshMs` (see shownAge in src/ui/header-props.ts). */
+/** "ok" with no age: the last answer is younger than `freshMs` (see shownAge in src/render/header-props.ts). */
 export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
   return c.okWall !== undefined && nowWall - c.okWall < freshMs;
 }

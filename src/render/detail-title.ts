@@ -38,12 +38,12 @@ export function detailTitle(f: TitleFacts): string {
 function where(f: TitleFacts): string {
   const away = f.selection.away;
   if (away === undefined) return "";
-  const back = away === "pinned" ? " (Esc: back)" : " (↑↓: back to the list)";
+  const back = away === "jumped" ? " (Esc: back)" : " (↑↓: back to the list)";
   if (f.missing?.id === f.selection.id) return back; // where it is not, does not matter
-  if (f.hiddenByFilter) return ` · hidden by the filter${away === "pinned" ? back : ""}`;
+  if (f.hiddenByFilter) return ` · hidden by the filter${away === "jumped" ? back : ""}`;
   const seen =
     f.lastSeenPage !== undefined && f.lastSeenPage !== f.page ? ` · last seen on page ${f.lastSeenPage}` : "";
-  return `${away === "pinned" ? " · not on this page" : " · moved off this page"}${seen}${back}`;
+  return `${away === "jumped" ? " · not on this page" : " · moved off this page"}${seen}${back}`;
 }
 
 /** The pane's lines for a job the service says is not there, in its own words (sanitised). */
