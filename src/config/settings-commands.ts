@@ -1,0 +1,98 @@
+// The flags of the demo, the commands for scripts, help and version.
+// One row per setting; src/config/settings.ts puts the groups together, in the order of --help and README.
+import type { SettingRow } from "./settings.js";
+
+export const COMMAND_SETTINGS = [
+  {
+    name: "demo",
+    flag: "demo",
+    type: "boolean",
+    applies: ["monitor", "commands"],
+    help: [["Other", "", "start the demo service in-process and monitor it"]],
+    readme: { default: "", text: "start the demo service in-process and monitor it" },
+  },
+  {
+    name: "tick",
+    flag: "tick",
+    arg: "DUR",
+    applies: ["monitor", "commands"],
+    help: [["Other", "", "how often the demo's jobs change (default 3s; 0 = never)"]],
+    readme: {
+      default: "`3s`",
+      text: "with `--demo` or `demo-server`: how often the demo's jobs change (`0` = never)",
+    },
+  },
+  { name: "port", flag: "port", type: "string", applies: [] },
+  {
+    name: "once",
+    flag: "once",
+    type: "boolean",
+    applies: ["commands"],
+    help: [["Other", "", "print one page as a plain table and exit"]],
+    readme: { default: "", text: 'print the first page as a plain table and exit (see "Scripting")' },
+  },
+  {
+    name: "json",
+    flag: "json",
+    type: "boolean",
+    applies: ["commands"],
+    help: [["Scripts", "", "JSON: one document (--once, get, wait), one object a line (watch)"]],
+    readme: { default: "", text: "`--once`, `get`, `wait`: one JSON document; `watch`: one object per line" },
+  },
+  {
+    name: "until",
+    flag: "until",
+    arg: "STATUS,...",
+    applies: ["commands"],
+    help: [["Scripts", "", "status codes, or names from --status-labels (watch, wait)"]],
+    readme: {
+      usage: "`--until S[,S…]`",
+      default: "",
+      text: "`watch`, `wait`: the statuses (codes or names) to end on",
+    },
+  },
+  {
+    // --timeout read by the commands for scripts: the time they may take (parseCommand).
+    name: "deadline",
+    flag: "timeout",
+    arg: "DUR",
+    applies: ["commands"],
+    help: [
+      [
+        "Scripts",
+        "",
+        "get, --once: keep retrying up to DUR (default 10s)",
+        "watch, wait: give up after DUR (default never)",
+      ],
+    ],
+  },
+  {
+    name: "show_secrets",
+    flag: "showSecrets",
+    type: "boolean",
+    applies: ["commands"],
+    help: [["Scripts", "", "do not mask passwords, URL tokens and secret env values"]],
+    readme: { default: "", text: "`--once`, `get`, `watch`, `wait`: do not mask secrets" },
+  },
+  {
+    name: "help",
+    flag: "help",
+    type: "boolean",
+    short: "h",
+    applies: [],
+    help: [["Other", "-h, --help", "this help"]],
+    readme: {
+      usage: "`-h`, `--help` / `-v`, `--version`",
+      default: "",
+      text: "this help / the version, wherever they stand on the line",
+    },
+  },
+  {
+    name: "version",
+    flag: "version",
+    type: "boolean",
+    short: "v",
+    applies: [],
+    help: [["Other", "-v, --version", "the version"]],
+  },
+] as const satisfies readonly SettingRow[];
