@@ -120,7 +120,10 @@ describe("actions in the monitor (--demo)", () => {
     await t.waitFor(/\nC cancel the job \(the demo's DELETE \/v1\/job\?id=…\) · R submit the job's app/);
     t.resize(80, 30);
     await t.waitFor(/\nC cancel · R resubmit · \? help/);
+    t.resize(160, 60);
     t.press("?");
-    await t.waitFor(/C\s+cancel the job \(the demo's DELETE/);
+    await t.waitFor("Keys and symbols");
+    t.press("G"); // the configured actions' rows come after the built-in keys
+    await t.waitFor(/C\s+cancel the job \(the demo's DELETE[\s\S]*R\s+submit the job's app again/);
   });
 });

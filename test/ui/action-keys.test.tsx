@@ -1,0 +1,121 @@
+// A configured command action's key in the App (issue 25), with a real script run in the
+// background against the demo service's jobs: its argv, its last line on the status line and in
+// the events pane, and a key pressed again while it runs starting nothing. (The config file's
+// [[actions]] reach Config.actions through the config loader; here they are given directly.)
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { render } from "ink-testing-library";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { parseActions } from "../../src/actions/definitions.js";
+import { createClient } from "../../src/api/client.js";
+import { createActionSender } from "../../src/api/send-action.js";
+import { buildConfig } from "../../src/config/resolve.js";
+import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { Monitor } from "../../src/poll/monitor.js";
+import { App } from "../../src/ui/App.js";
+import { createActionRunner } from "../../src/ui/action-runner.js";
+import { setActionKeys } from "../../src/ui/input/keymap.js";
+
+let demo: DemoServer;
+let dir: string;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+  dir = mkdtempSync(join(tmpdir(), "jobtop-act-"));
+});
+afterAll(async () => {
+  await demo.close();
+  rmSync(dir, { recursive: true, force: true });
+  setActionKeys([]);
+});
+
+const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
+
+function setup(raw: Record<string, unknown>[]) {
+  const { actions, errors } = parseActions(raw, { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS });
+  expect(errors).toEqual([]);
+  const config = {
+    ...buildConfig({ demo: true, once: false, bell: false }, { statusLabels: DEMO_STATUS_LABELS }),
+    baseUrl: demo.url,
+    actions,
+  };
+  const monitor = new Monitor({
+    client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
+    perPage: 20,
+    order: "desc",
+    intervalMs: 200,
+    listIntervalMs: 400,
+  });
+  setActionKeys(actions);
+  const runner = createActionRunner({
+    config,
+    monitor,
+    send: () => createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
+    token: () => demo.token,
+  });
+  const r = render(<App monitor={monitor} config={config} writeRaw={() => {}} actions={runner} />);
+  monitor.start();
+  onTestFinished(() => {
+    r.unmount();
+    monitor.stop();
+  });
+  const frame = () => strip(r.lastFrame() ?? "");
+  const waitFor = async (test: (f: string) => boolean, ms = 6000) => {
+    const until = Date.now() + ms;
+    while (!test(frame())) {
+      if (Date.now() > until) throw new Error(`timed out; frame:\n${frame()}`);
+      await new Promise((res) => setTimeout(res, 30));
+    }
+    return frame();
+  };
+  return { ...r, waitFor };
+}
+
+describe("a command action's key", () => {
+  it("runs the script in the background: its argv, its last line, the event; pressed again meanwhile, nothing", async () => {
+    const out = join(dir, "argv.txt");
+    const count = join(dir, "count.txt");
+    const script = join(dir, "note.sh");
+    writeFileSync(
+      script,
+      `#!/bin/sh\nprintf '%s\\n' "$@" > '${out}'\necho run >> '${count}'\nsleep 1\necho working\necho "noted $1 as $JOBTOP_DISPLAY_ID"\n`,
+    );
+    chmodSync(script, 0o755);
+    const app = setup([
+      {
+        name: "note",
+        key: "N",
+        description: "note the job",
+        command: [script, "{id}", "{displayID}"],
+        mode: "background",
+        confirm: "no",
+      },
+    ]);
+    const f = await app.waitFor((x) => /Job \d+/.test(x));
+    const id = /Job (\d+)/.exec(f)?.[1] ?? "";
+    const displayId = demo.getJob(Number(id))?.displayID ?? "";
+    app.stdin.write("N");
+    await app.waitFor((x) => x.includes(`note: ${displayId}…`));
+    app.stdin.write("N");
+    await app.waitFor((x) => x.includes("note is still running: note not started"));
+    await app.waitFor((x) => x.includes(`note ${displayId}: done: noted ${id} as ${displayId}`), 8000);
+    expect(readFileSync(out, "utf8")).toBe(`${id}\n${displayId}\n`);
+    expect(readFileSync(count, "utf8")).toBe("run\n");
+    app.stdin.write("e");
+    await app.waitFor((x) => /Events \(\d+\)/.test(x) && x.includes(`note ${displayId}: done: noted`));
+  });
+
+  it("a failing script: failed, with its last line, on the status line and in the events pane", async () => {
+    const script = join(dir, "fail.sh");
+    writeFileSync(script, "#!/bin/sh\necho 'no such job here' >&2\nexit 3\n");
+    chmodSync(script, 0o755);
+    const app = setup([{ name: "zap", key: "Z", command: [script, "{id}"], confirm: "yes" }]);
+    const f = await app.waitFor((x) => /Job \d+/.test(x));
+    const displayId = demo.getJob(Number(/Job (\d+)/.exec(f)?.[1]))?.displayID ?? "";
+    app.stdin.write("Z");
+    await app.waitFor((x) => x.includes(`zap ${displayId}? y/n`));
+    app.stdin.write("y");
+    await app.waitFor((x) => x.includes(`zap ${displayId}: failed: exit status 3: no such job here`));
+  });
+});
