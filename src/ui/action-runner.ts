@@ -24,7 +24,7 @@ export interface ActionRunner {
 
 export interface RunnerOptions {
   config: Config;
-  monitor: Pick<Monitor, "noteEvent" | "refresh">;
+  monitor: Pick<Monitor, "noteEvent" | "refresh" | "paused">;
   /** Sends an http action (created once, from the monitor client's options). */
   send: () => SendAction;
   /** The token now (the keeper's current one), for a command with pass_token. */
@@ -98,7 +98,8 @@ export function createActionRunner(o: RunnerOptions): ActionRunner {
           jobs.length === 1 && out.results[0] ? out.results[0].line : out.summary,
           failed ? "warn" : "info",
         );
-        o.monitor.refresh();
+        // Paused stays paused (p): the next poll, when resumed, shows what the action did.
+        if (!o.monitor.paused()) o.monitor.refresh();
       })();
     },
   };
