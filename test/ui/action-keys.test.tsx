@@ -11,6 +11,7 @@ import { parseActions } from "../../src/actions/definitions.js";
 import { createClient } from "../../src/api/client.js";
 import { createActionSender } from "../../src/api/send-action.js";
 import { buildConfig } from "../../src/config/resolve.js";
+import { DEMO_ACTIONS } from "../../src/demo/actions.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { Monitor } from "../../src/poll/monitor.js";
@@ -32,7 +33,7 @@ afterAll(async () => {
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
-function setup(raw: Record<string, unknown>[]) {
+function setup(raw: readonly Record<string, unknown>[], sendTimeoutMs = 2000) {
   const { actions, errors } = parseActions(raw, { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS });
   expect(errors).toEqual([]);
   const config = {
@@ -51,7 +52,7 @@ function setup(raw: Record<string, unknown>[]) {
   const runner = createActionRunner({
     config,
     monitor,
-    send: () => createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
+    send: () => createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: sendTimeoutMs }),
     token: () => demo.token,
   });
   const r = render(<App monitor={monitor} config={config} writeRaw={() => {}} actions={runner} />);
@@ -117,5 +118,28 @@ describe("a command action's key", () => {
     await app.waitFor((x) => x.includes(`zap ${displayId}? y/n`));
     app.stdin.write("y");
     await app.waitFor((x) => x.includes(`zap ${displayId}: failed: exit status 3: no such job here`));
+  });
+});
+
+describe("an http action's key", () => {
+  it("a timeout says the outcome is unknown and sends nothing again", async () => {
+    const app = setup(DEMO_ACTIONS, 500);
+    await app.waitFor((x) => /Job \d+/.test(x));
+    let id = 120;
+    while (id > 1 && demo.getJob(id)?.status !== 2) id--; // a running job (tick 0): cancel applies
+    const job = demo.getJob(id);
+    app.stdin.write(`:${id}\r`);
+    await app.waitFor((x) => x.includes(`Job ${id}`));
+    app.stdin.write("C");
+    await app.waitFor((x) => x.includes(`cancel ${job?.displayID}? type`));
+    // Every request to /v1/job hangs for now (the job's polls too): the DELETE among them.
+    demo.injectFault("hang", 100, "/v1/job");
+    app.stdin.write(`${job?.displayID}\r`);
+    await app.waitFor((x) => x.includes(`cancel ${job?.displayID}: outcome unknown:`), 6000);
+    expect(app.lastFrame()).toContain("the outcome is unknown");
+    demo.clearFaults();
+    await new Promise((r) => setTimeout(r, 1500));
+    // Had it been sent again, the job would be stopped now.
+    expect(demo.getJob(id)?.status).toBe(2);
   });
 });
