@@ -2,7 +2,7 @@
 // background against the demo service's jobs: its argv, its last line on the status line and in
 // the events pane, and a key pressed again while it runs starting nothing. (The config file's
 // [[actions]] reach Config.actions through the config loader; here they are given directly.)
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { render } from "ink-testing-library";
@@ -33,7 +33,11 @@ afterAll(async () => {
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
 
-function setup(raw: readonly Record<string, unknown>[], sendTimeoutMs = 2000) {
+function setup(
+  raw: readonly Record<string, unknown>[],
+  sendTimeoutMs = 2000,
+  runForeground?: Parameters<typeof createActionRunner>[0]["runForeground"],
+) {
   const { actions, errors } = parseActions(raw, { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS });
   expect(errors).toEqual([]);
   const config = {
@@ -54,6 +58,7 @@ function setup(raw: readonly Record<string, unknown>[], sendTimeoutMs = 2000) {
     monitor,
     send: () => createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: sendTimeoutMs }),
     token: () => demo.token,
+    runForeground,
   });
   const r = render(<App monitor={monitor} config={config} writeRaw={() => {}} actions={runner} />);
   monitor.start();
@@ -118,6 +123,56 @@ describe("a command action's key", () => {
     await app.waitFor((x) => x.includes(`zap ${displayId}? y/n`));
     app.stdin.write("y");
     await app.waitFor((x) => x.includes(`zap ${displayId}: failed: exit status 3: no such job here`));
+  });
+});
+
+describe("an action's key in a prompt", () => {
+  it("is text there: in the filter and at the jump prompt, the action never fires", async () => {
+    const ran = join(dir, "ran.txt");
+    const script = join(dir, "mark.sh");
+    writeFileSync(script, `#!/bin/sh\necho ran >> '${ran}'\n`);
+    chmodSync(script, 0o755);
+    const app = setup([{ name: "mark", key: "M", command: [script], confirm: "no" }]);
+    await app.waitFor((x) => /Job \d+/.test(x));
+    app.stdin.write("/M");
+    await app.waitFor((x) => x.includes("filter: M"));
+    app.stdin.write("\x1b");
+    await app.waitFor((x) => !x.includes("filter: M"));
+    app.stdin.write(":");
+    await app.waitFor((x) => x.includes("jump to job id: "));
+    app.stdin.write("M");
+    await app.waitFor((x) => x.includes("jump to job id: M"));
+    app.stdin.write("\x1b");
+    await app.waitFor((x) => !x.includes("jump to job id"));
+    await new Promise((r) => setTimeout(r, 500));
+    expect(existsSync(ran)).toBe(false);
+    app.stdin.write("M"); // and outside them, it does
+    await app.waitFor((x) => x.includes("mark ") && x.includes(": done"));
+    expect(readFileSync(ran, "utf8")).toBe("ran\n");
+  });
+});
+
+describe("a terminal command action's key", () => {
+  it("hands the terminal over with the job's argv and environment, never the token without pass_token", async () => {
+    const runs: { file: string; args: readonly string[]; env: NodeJS.ProcessEnv; banner: string }[] = [];
+    const app = setup(
+      [{ name: "shell", key: "S", command: ["my-shell", "{id}"], mode: "terminal", confirm: "no" }],
+      2000,
+      (file, args, o) => {
+        runs.push({ file, args, ...o });
+        return { ok: true, status: 0, signal: null };
+      },
+    );
+    const f = await app.waitFor((x) => /Job \d+/.test(x));
+    const id = /Job (\d+)/.exec(f)?.[1] ?? "";
+    const displayId = demo.getJob(Number(id))?.displayID ?? "";
+    app.stdin.write("S");
+    await app.waitFor((x) => x.includes(`shell ${displayId}: done`));
+    expect(runs.map((r) => [r.file, r.args])).toEqual([["my-shell", [id]]]);
+    expect(runs[0]?.env.JOBTOP_DISPLAY_ID).toBe(displayId);
+    expect(runs[0]?.env.JOBTOP_TOKEN).toBeUndefined();
+    expect(JSON.stringify(runs[0])).not.toContain(demo.token);
+    expect(runs[0]?.banner).toContain(`shell ${displayId}`);
   });
 });
 
