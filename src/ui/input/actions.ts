@@ -350,27 +350,28 @@ function freshest(c: ActionContext, tagged: Job): Job {
 const confirmKeys: ModalKeys = (input, key, c) => {
   const q = c.ui.confirm;
   if (!q) return;
+  const a = c.config.actions.find((x) => x.name === q.action);
+  const cancelled = `${q.action}: cancelled, ${a?.kind === "command" ? "nothing run" : "nothing sent"}`;
   const close = (said?: string) => {
     c.dispatch({ type: "confirm", confirm: undefined });
     if (said) say(c, said, "warn");
   };
   const go = () => {
     close();
-    const a = c.config.actions.find((x) => x.name === q.action);
     if (a) c.runAction?.(a, q.jobs);
   };
   if (key.escape) {
-    close(`${q.action}: cancelled, nothing sent`);
+    close(cancelled);
     return;
   }
   if (q.mode === "yes") {
     if (input === "y" || input === "Y") go();
-    else if (input === "n" || input === "N" || input === "q") close(`${q.action}: cancelled, nothing sent`);
+    else if (input === "n" || input === "N" || input === "q") close(cancelled);
     return;
   }
   if (key.return) {
     if (q.text === q.expect) go();
-    else close(`${q.action}: "${sanitize(q.text)}" is not ${q.expect}: cancelled, nothing sent`);
+    else close(`"${sanitize(q.text)}" is not ${q.expect}: ${cancelled}`);
   } else if (key.backspace || key.delete) c.dispatch({ type: "confirmInput", text: q.text.slice(0, -1) });
   else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
     c.dispatch({ type: "confirmInput", text: (q.text + input).slice(0, 80) });
