@@ -18,6 +18,11 @@ export interface ChangeEvent {
   to: number;
   /** Seconds the job spent in `from`, when its log tells (the entry that began it, the one that ended it). */
   prevSec: number | undefined;
+  /**
+   * Not a status change: what an action on the job gave ("cancel jb25w8: done"), sanitised, shown
+   * in the events pane as is; from and to are then the status it was acted on in. Not notified.
+   */
+  note?: string;
 }
 
 /** A status change between two copies of one job, or undefined when the status is the same. */

@@ -89,9 +89,16 @@ const EventRow = memo(function EventRow(p: {
   const name = sanitize(e.displayID) || `job ${e.id}`;
   const took = e.prevSec === undefined ? "" : `  after ${formatDuration(e.prevSec)}`;
   // Narrow first: the pane may share a column of 40. The new state's symbol shows it without colour.
-  const text = `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
+  const text =
+    e.note !== undefined
+      ? `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${sanitize(e.note)}`
+      : `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
   return (
-    <Text wrap="truncate" inverse={p.selected} color={p.selected ? undefined : to.color}>
+    <Text
+      wrap="truncate"
+      inverse={p.selected}
+      color={p.selected ? undefined : e.note !== undefined ? "cyan" : to.color}
+    >
       {fit(text, p.width)}
     </Text>
   );

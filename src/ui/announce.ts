@@ -31,10 +31,11 @@ export function notifyOnChange(monitor: Monitor, notifier: Notifier): void {
     const fresh: ChangeEvent[] = [];
     for (const e of events) {
       if (e.seq <= last) break;
-      fresh.push(e);
+      // An action's result is the user's own doing, said on the status line: no notification.
+      if (e.note === undefined) fresh.push(e);
     }
     last = newest;
-    notifier.add(fresh.reverse());
+    if (fresh.length > 0) notifier.add(fresh.reverse());
   });
 }
 
