@@ -83,7 +83,7 @@ export const COMMAND_SETTINGS = [
       [
         "Scripts",
         "",
-        "get, --once: keep retrying up to DUR (default 10s)",
+        "get, --once: keep retrying up to DUR (default 10s; --all: each page)",
         "watch, wait: give up after DUR (default never)",
       ],
     ],
