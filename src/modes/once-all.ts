@@ -88,7 +88,12 @@ export async function walkAccount(
         },
       );
       acc.requests += 1;
-      if (!r.ok) return r;
+      // Nothing printed: a part of the account is not the account.
+      if (!r.ok)
+        return {
+          ...r,
+          message: `--all: page ${page} failed, nothing printed: ${r.message.replace(/^page \d+: /, "")}`,
+        };
       if (r.data === TOO_LARGE) {
         per = Math.max(1, Math.floor(asked / 4));
         invalid.length = 0;
