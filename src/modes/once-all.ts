@@ -40,6 +40,8 @@ export interface Account {
   requests: number;
   /** The service's total moved during each walk, too: a job may be missing (said on stderr). */
   unsettled: boolean;
+  /** The page that brought no job not already met in its walk, which ended the walk there. */
+  repeated?: number;
 }
 
 const TOO_LARGE = Symbol("too-large");
@@ -65,6 +67,9 @@ export async function walkAccount(
     const invalid: InvalidRow[] = [];
     let first: number | undefined;
     let moved = false;
+    // The ids met in this walk: a page of nothing new ends it (a service that ignores `page`
+    // and names a million pages is not asked a million times).
+    const met = new Set<string>();
     let page = 1;
     for (; page <= MAX_PAGES; page++) {
       const asked = per;
@@ -99,17 +104,25 @@ export async function walkAccount(
         invalid.length = 0;
         first = undefined;
         moved = false;
+        met.clear();
         page = 0;
         continue;
       }
       const got = r.data;
       if (page === 1) per = grantedPerPage(got.pagination.perPage, got.items.length, asked);
+      let fresh = 0;
+      let valid = 0;
       for (const item of got.items) {
         if (!item.ok) {
           invalid.push({ page, index: item.index, id: item.id ?? null, error: item.error });
           continue;
         }
         const job = item.job;
+        valid++;
+        if (!met.has(job.id)) {
+          met.add(job.id);
+          fresh++;
+        }
         const entryId = latestEntry(job.state.log)?.id;
         // Met before (it moved down a page, or the first walk saw it): the newer state.log wins,
         // the same one the later copy; an older copy (a lagging cache) does not undo the newer.
@@ -121,6 +134,10 @@ export async function walkAccount(
       if (first === undefined) first = facts.total;
       else if (facts.total !== first) moved = true;
       if (got.items.length === 0 || page >= facts.numPages) break;
+      if (fresh === 0 && page > 1 && valid > 0) {
+        acc.repeated = page;
+        break;
+      }
     }
     acc.invalid = invalid;
     acc.perPage = per;
@@ -139,6 +156,10 @@ export async function runOnceAll(ctx: CommandContext, statuses?: readonly number
     return r.code;
   }
   const a = r.data;
+  if (a.repeated !== undefined)
+    ctx.err(
+      `page ${a.repeated} held only jobs already listed: the walk ended there (does the service ignore "page"?)`,
+    );
   if (a.unsettled)
     ctx.err(
       "the service's total changed during the walk, twice: a job that moved between pages may be missing",

@@ -146,6 +146,28 @@ describe("jobtop --once --all", () => {
     }
   });
 
+  it("a service that ignores page and names a million pages: the walk ends at the first page of nothing new", async () => {
+    const jobs = Array.from({ length: 20 }, (_, i) => specJob(20 - i));
+    const svc = await startScriptedService({
+      list: (q) =>
+        pageOf(jobs, { ...q, perPage: 20 }, { total: 20_000_000, numPages: 1_000_000, page: q.page }),
+    });
+    try {
+      const r = await runCli(["--once", "--all", "--json"], {
+        JOBTOP_BASE_URL: svc.url,
+        JOBTOP_TOKEN: svc.token,
+      });
+      expect(r.code).toBe(0);
+      expect(svc.requests).toHaveLength(2);
+      expect(r.stderr).toBe(
+        'jobtop: page 2 held only jobs already listed: the walk ended there (does the service ignore "page"?)\n',
+      );
+      expect((JSON.parse(r.stdout) as AllJson).jobs).toHaveLength(20);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("| head -1: the first line, then a quiet end", async () => {
     const script = `"$@" 2>&1 | head -1; echo "status \${PIPESTATUS[0]}"`;
     const out = await new Promise<string>((resolve, reject) => {
