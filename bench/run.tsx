@@ -574,6 +574,49 @@ async function index(all: NodeBin[]) {
   }
 }
 
+/**
+ * `jobtop --once --all --json` (issue 24's scripts) over 2000 jobs of ~8 KB, per_page 100 (the
+ * demo's cap): spawn to exit (median of 3), the requests it made (a walk is ceil(2000 / 100) = 20,
+ * one in flight), the bytes it printed.
+ */
+async function onceAll(node: NodeBin) {
+  const server = await serve({ jobs: 2000, bigKb: 6.5 });
+  const env = cleanEnv({ JOBTOP_TOKEN: server.token });
+  try {
+    const times: number[] = [];
+    let requests = 0;
+    let bytes = 0;
+    for (let i = 0; i < 3; i++) {
+      const r0 = await server.requests();
+      const t0 = performance.now();
+      bytes = await new Promise<number>((resolve, reject) => {
+        const child = spawn(node.bin, [CLI, "--once", "--all", "--json", "--base-url", server.url], {
+          env,
+          stdio: ["ignore", "pipe", "inherit"],
+        });
+        let out = 0;
+        child.stdout.on("data", (d: Buffer) => {
+          out += d.length;
+        });
+        child.on("close", (code) =>
+          code === 0 ? resolve(out) : reject(new Error(`--once --all: exit ${code}`)),
+        );
+      });
+      times.push(performance.now() - t0);
+      requests = (await server.requests()) - r0;
+    }
+    report(
+      node,
+      "--once --all --json, 2000 jobs × ~8 KB",
+      `${median(times).toFixed(0)} ms, ${requests} requests, ${(bytes / 1e6).toFixed(1)} MB`,
+      "20 requests",
+      requests === 20,
+    );
+  } finally {
+    server.close();
+  }
+}
+
 /** The sweep alone, for `index`: one line per finished sweep. */
 async function sweepMain(optsJson: string): Promise<void> {
   const o = JSON.parse(optsJson) as { url: string; token: string };
@@ -760,6 +803,7 @@ const ROWS_TO_RUN: {
   { id: "frame", all: renderFrame },
   { id: "pack", all: packSize },
   { id: "index", all: index },
+  { id: "once-all", perNode: onceAll },
 ];
 
 async function main() {

@@ -31,6 +31,7 @@ function help(): string {
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
     $ jobtop --once [--json]        print the first page as a table (or JSON), exit
+    $ jobtop --once --all [--status S,...] [--json]   every job of the account, exit
     $ jobtop get ID [--json]        print one job's details (or the job as JSON)
     $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
     $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there

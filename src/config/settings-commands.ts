@@ -32,6 +32,28 @@ export const COMMAND_SETTINGS = [
     readme: { default: "", text: 'print the first page as a plain table and exit (see "Scripting")' },
   },
   {
+    // Flag-only: no config key, a run of --once asks for it.
+    name: "all",
+    flag: "all",
+    type: "boolean",
+    applies: ["commands"],
+    help: [["Scripts", "", "--once: every job of the account (all pages, each id once)"]],
+    readme: { default: "", text: "`--once`: every job of the account, all pages, each id once" },
+  },
+  {
+    // Flag-only: the config file's `status` is the [status] table of names (settings-service.ts).
+    name: "status_filter",
+    flag: "status",
+    arg: "S,...",
+    applies: ["commands"],
+    help: [["Scripts", "", "--once: only jobs in these statuses (codes or names)"]],
+    readme: {
+      usage: "`--status S[,S…]`",
+      default: "",
+      text: "`--once`: only the jobs in these statuses (codes or names)",
+    },
+  },
+  {
     name: "json",
     flag: "json",
     type: "boolean",
@@ -61,7 +83,7 @@ export const COMMAND_SETTINGS = [
       [
         "Scripts",
         "",
-        "get, --once: keep retrying up to DUR (default 10s)",
+        "get, --once: keep retrying up to DUR (default 10s; --all: each page)",
         "watch, wait: give up after DUR (default never)",
       ],
     ],

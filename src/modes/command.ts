@@ -13,13 +13,17 @@ import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
 export type ScriptCommand =
-  | { kind: "once" }
+  | { kind: "once"; all: boolean; status?: string }
   | { kind: "get"; id: string }
   | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
   | { kind: "wait"; id: string; until: string; deadlineMs?: number };
 
 export interface ScriptFlags {
   once: boolean;
+  /** --once --all: every page. */
+  all?: boolean;
+  /** --once --status S,…: codes or names, read against the config's labels in run. */
+  status?: string;
   json: boolean;
   showSecrets: boolean;
   until?: string;
@@ -56,10 +60,14 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
     const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
     if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch and wait`);
     if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
+    if (!f.once && f.all) throw new ConfigError("--all works with --once");
+    if (!f.once && f.status !== undefined) throw new ConfigError("--status works with --once");
     if (f.once && name !== undefined) throw new ConfigError(`--once does not take a command ("${name}")`);
-    return f.once ? { kind: "once" } : undefined;
+    return f.once ? { kind: "once", all: f.all === true, status: f.status } : undefined;
   }
   if (f.once) throw new ConfigError(`--once and ${kind} do not go together`);
+  if (f.all) throw new ConfigError("--all works with --once");
+  if (f.status !== undefined) throw new ConfigError("--status works with --once");
   const ids = args.map((a) => {
     const id = parseJobId(a);
     if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected a whole number)`);
@@ -124,28 +132,37 @@ export async function runCommand(
 
 async function run(cmd: ScriptCommand, ctx: CommandContext): Promise<number> {
   switch (cmd.kind) {
-    case "once":
-      return runOnce(ctx);
+    case "once": {
+      const only =
+        cmd.status === undefined ? undefined : statuses(cmd.status, ctx.config, ctx.err, "--status");
+      if (only === null) return EXIT.usage;
+      return runOnce(ctx, { all: cmd.all, statuses: only });
+    }
     case "get":
       return runGet(ctx, cmd.id);
     case "watch": {
-      const until = cmd.until === undefined ? undefined : statuses(cmd.until, ctx.config, ctx.err);
+      const until = cmd.until === undefined ? undefined : statuses(cmd.until, ctx.config, ctx.err, "--until");
       if (until === null) return EXIT.usage;
       return runWatch(ctx, cmd.ids, { until, deadlineMs: cmd.deadlineMs });
     }
     case "wait": {
-      const until = statuses(cmd.until, ctx.config, ctx.err);
+      const until = statuses(cmd.until, ctx.config, ctx.err, "--until");
       if (until === null) return EXIT.usage;
       return runWait(ctx, cmd.id, { until, deadlineMs: cmd.deadlineMs });
     }
   }
 }
 
-/** --until's statuses against the configured labels; null (after saying why) if one is unknown. */
-function statuses(text: string, config: Config, err: (message: string) => void): number[] | null {
+/** --until's or --status's statuses against the configured labels; null (after saying why) if one is unknown. */
+function statuses(
+  text: string,
+  config: Config,
+  err: (message: string) => void,
+  flag: string,
+): number[] | null {
   const r = parseStatusList(text, config.statusLabels);
   if ("error" in r) {
-    err(`--until: ${r.error}`);
+    err(`${flag}: ${r.error}`);
     return null;
   }
   return r.codes;

@@ -22,7 +22,18 @@ import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { EXIT, toJson } from "./output.js";
 
-export async function runOnce(ctx: CommandContext): Promise<number> {
+export interface OnceOptions {
+  /** --all: every page (once-all.ts). */
+  all?: boolean;
+  /** --status: only jobs in these status codes. */
+  statuses?: readonly number[];
+}
+
+export async function runOnce(ctx: CommandContext, o: OnceOptions = {}): Promise<number> {
+  if (o.all) {
+    const { runOnceAll } = await import("./once-all.js");
+    return runOnceAll(ctx, o.statuses);
+  }
   const { config, client } = ctx;
   const r = await fetchOnce(
     (signal) =>
@@ -34,8 +45,12 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
     return r.code;
   }
   const nowSec = ctx.nowSec ?? Date.now() / 1000;
+  const statuses = o.statuses;
+  const page = statuses
+    ? { ...r.data, items: r.data.items.filter((i) => !i.ok || statuses.includes(i.job.status)) }
+    : r.data;
   if (ctx.json) {
-    ctx.out.write(`${toJson(pageJson(r.data, ctx.showSecrets), 2)}\n`);
+    ctx.out.write(`${toJson(pageJson(page, ctx.showSecrets), 2)}\n`);
     const bad = r.data.items.filter((i) => !i.ok).length;
     if (bad > 0) ctx.err(`${bad} job(s) on the page did not match the spec; see "invalid"`);
     return EXIT.ok;
@@ -44,16 +59,27 @@ export async function runOnce(ctx: CommandContext): Promise<number> {
   // Secrets inside the remark (a URL's password, --token X) are masked as on screen, by cellText
   // (src/render/columns.ts): the remark is the only free text a table shows, and masking the rest of
   // each job as well (maskJob: command, description, env…) was ~0.6 ms of every --once.
-  const items = r.data.items;
+  // Rows that are no job have no status: a filtered table leaves them out (JSON's "invalid" keeps them).
+  const items = statuses ? page.items.filter((i) => i.ok) : page.items;
   const table =
     ctx.columns !== undefined
       ? fittedTable(items, labels, nowSec, ctx.columns, ctx.color, config.columns, ctx.showSecrets)
       : plainTable(items, labels, nowSec, config.columns, ctx.showSecrets);
   const p = r.data.pagination;
+  const shown = statuses ? ` · ${filterNote(items.length, statuses, labels)}` : "";
   ctx.out.write(
-    `${table}page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs · order ${config.order}\n`,
+    `${table}page ${p.page}/${Math.max(p.numPages, 1)} · ${p.total} jobs${shown} · order ${config.order}\n`,
   );
   return EXIT.ok;
+}
+
+/** "3 in status running, 3": the filter under a table. */
+export function filterNote(
+  count: number,
+  statuses: readonly number[],
+  labels: Record<number, string>,
+): string {
+  return `${count} in status ${statuses.map((c) => sanitize(statusStyle(c, labels).label)).join(", ")}`;
 }
 
 /** {"pagination", "jobs", "invalid"}: valid jobs as parsed (ids as exact strings), masked unless asked. */

@@ -200,9 +200,7 @@ export class Sweeper {
       if (page === 1) {
         // The largest per_page the service grants: what its answer says it used, when that is no
         // more than asked (else the rows it sent). The rest of the sweep, and the next, ask that.
-        const said = got.pagination.perPage;
-        const sane = Number.isSafeInteger(said) && said >= 1 && said <= per;
-        per = sane ? said : got.count > 0 ? Math.min(got.count, per) : per;
+        per = grantedPerPage(got.pagination.perPage, got.count, per);
         this.perPage = per;
       }
       const facts = pageFacts(got.pagination, { page, perPage: per }, got.count);
@@ -262,6 +260,16 @@ export class Sweeper {
       return client.listJobsMapped(q, signal, keyed(this.memo, `${page}:${perPage}`), map);
     return map(await client.listJobs(q, signal));
   }
+}
+
+/**
+ * The largest per_page the service grants, from page 1's answer to `asked`: what its pagination
+ * says it used, when that is no more than asked (else the rows it sent). The sweep and
+ * `--once --all` (src/modes/once-all.ts) walk the rest of the pages at that size.
+ */
+export function grantedPerPage(said: number, count: number, asked: number): number {
+  const sane = Number.isSafeInteger(said) && said >= 1 && said <= asked;
+  return sane ? said : count > 0 ? Math.min(count, asked) : asked;
 }
 
 /** The memo under this sweep's own key for a page (its number and size), whatever the URL. */

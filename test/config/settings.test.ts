@@ -40,9 +40,11 @@ const OPTIONS_HELP = `
     -v, --version         the version
 
   Scripts (--once, get, watch, wait)
+    --all                 --once: every job of the account (all pages, each id once)
+    --status S,...        --once: only jobs in these statuses (codes or names)
     --json                JSON: one document (--once, get, wait), one object a line (watch)
     --until STATUS,...    status codes, or names from --status-labels (watch, wait)
-    --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
+    --timeout DUR         get, --once: keep retrying up to DUR (default 10s; --all: each page)
                           watch, wait: give up after DUR (default never)
     --show-secrets        do not mask passwords, URL tokens and secret env values
     Exit codes: 0 done, 1 service unreachable or failing until the deadline,

@@ -34,6 +34,22 @@ describe("on a terminal", () => {
     expect(s.alternateScreen()).toBe(false);
   });
 
+  it("--once --all --status fits the terminal too: every job of the account in that status, once", async () => {
+    s = startCli(["--once", "--all", "--status", "2"], { cols: 100, rows: 150, env: env() });
+    expect((await s.exited()).exitCode).toBe(0);
+    const lines = s.screen().filter((l) => l !== "");
+    expect(lines[0]).toBe(headerCells(chooseColumns(100 + MARKER_WIDTH, {})).trimEnd());
+    expect(s.wrapped()).toBe(0);
+    let running = 0;
+    for (let id = 1; id <= 200; id++) if (demo.getJob(id)?.status === 2) running++;
+    const rows = lines.slice(1, -1);
+    expect(rows).toHaveLength(running);
+    for (const row of rows) expect(row).toMatch(/^● 2 /);
+    const ids = rows.map((r) => r.trimEnd().split(/\s+/).at(-2));
+    expect(new Set(ids).size).toBe(running);
+    expect(lines.at(-1)).toBe(`all 120 jobs · ${running} in status 2 · 2 pages of 100 · order desc`);
+  });
+
   it("NO_COLOR: no escape sequences at all", async () => {
     s = startCli(["--once"], { cols: 80, env: { ...env(), NO_COLOR: "1" } });
     expect((await s.exited()).exitCode).toBe(0);
