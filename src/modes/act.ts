@@ -70,6 +70,11 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
   const secrets = ctx.config.token.length >= 4 ? [ctx.config.token] : [];
   const clean = (s: string) => sanitize(maskText(s, secrets));
 
+  /** A job not run: its line now, in the order given (before any question). */
+  const skip = (e: Entry): Entry => {
+    if (!ctx.json) ctx.out.write(`${clean(`${action.name} ${e.label}: failed: ${e.skipped}`)}\n`);
+    return e;
+  };
   // Fetch each job (each id once, in the order given).
   const entries: Entry[] = [];
   const seen = new Set<string>();
@@ -91,7 +96,7 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
         return EXIT.auth;
       }
       if (r.code === EXIT.notFound) worst = EXIT.notFound;
-      entries.push({ id, label: id, skipped: r.message });
+      entries.push(skip({ id, label: id, skipped: r.message }));
       continue;
     }
     const job = r.data;
@@ -101,7 +106,7 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
       const on = (action.statuses ?? []).map((s) => statusName(s, labels)).join(", ");
       entry.skipped = `it is ${statusName(job.status, labels)}; ${action.name} applies to ${on}`;
     }
-    entries.push(entry);
+    entries.push(entry.skipped === undefined ? entry : skip(entry));
   }
 
   const targets = entries.filter((e) => e.skipped === undefined && e.job);
@@ -130,8 +135,6 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
   for (const e of entries) {
     if (e.result?.outcome.ok) ok++;
     else failed++;
-    if (e.skipped !== undefined && !ctx.json)
-      ctx.out.write(`${clean(`${action.name} ${e.label}: failed: ${e.skipped}`)}\n`);
   }
   const total = entries.length;
   const summary =
