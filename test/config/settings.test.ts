@@ -45,6 +45,7 @@ const OPTIONS_HELP = `
     --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
                           watch, wait: give up after DUR (default never)
     --show-secrets        do not mask passwords, URL tokens and secret env values
+    --yes                 act: do not ask for confirmation (needed when stdin is not a terminal)
     Exit codes: 0 done, 1 service unreachable or failing until the deadline,
     2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
     130/143 interrupted (watch: 0)`;
