@@ -207,6 +207,12 @@ function askOnTerminal(question: string): Promise<string> {
     rl.on("close", () => {
       if (!answered) resolve("");
     });
+    // Ctrl+C at the question (readline reads it as a key, and would only pause): interrupted.
+    rl.on("SIGINT", () => {
+      rl.close();
+      process.stderr.write("\n");
+      process.exit(130);
+    });
   });
 }
 
