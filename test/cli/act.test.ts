@@ -195,6 +195,16 @@ describe("jobtop act", () => {
     expect(u.stderr).toMatch(/no action "nope" \(actions: cancel\)/);
   });
 
+  it("exit 5 when the token is rejected, and no DELETE goes out", async () => {
+    const cfg = config(`${STATUS}\n${CANCEL}`);
+    cfg.file("token", "not-the-token\n");
+    const id = jobIn(2, 1, 6);
+    const r = await run(["act", "cancel", String(id), "--yes"], cfg.path);
+    expect(r.code).toBe(5);
+    expect(r.stdout).toBe("");
+    expect(demo.getJob(id)?.status).not.toBe(3);
+  });
+
   it("exit 1 when one of two fails; --json is one document", async () => {
     // No statuses: the DELETE of a stopped job goes out, and the demo answers code 409.
     const cfg = config(
