@@ -227,7 +227,8 @@ async function runOne(
   if (a.kind === "http") {
     const req = requestFor(a, job, { baseUrl: ctx.config.baseUrl, statusLabels: labels, raw: rawOf(job) });
     if ("error" in req) return { ok: false, error: req.error };
-    return (o.send as SendAction)(req.request, signal);
+    const r = await (o.send as SendAction)(req.request, signal);
+    return r.ok || !r.unknown ? r : { ...r, error: await afterUnknown(r.error, job, ctx) };
   }
   const run: RunContext = {
     baseUrl: ctx.config.baseUrl,
@@ -237,6 +238,21 @@ async function runOne(
   };
   if (a.mode === "background") return runBackground(a, job, run);
   return runInTerminal(a, job, run);
+}
+
+/**
+ * An outcome unknown (a timeout, a connection lost after sending): send-action.ts says the job is
+ * polled, as the monitor does; here it is polled once, and its status said.
+ */
+async function afterUnknown(error: string, job: Job, ctx: CommandContext): Promise<string> {
+  let now: string;
+  try {
+    const fresh = await ctx.client.getJob(job.id, AbortSignal.timeout(ctx.config.timeoutMs));
+    now = `the job is now ${statusName(fresh.status, ctx.config.statusLabels)}`;
+  } catch {
+    now = "the job could not be polled either";
+  }
+  return error.replace("the job is polled", now);
 }
 
 /** A terminal action: in the foreground, on this terminal; its exit status is the outcome. */

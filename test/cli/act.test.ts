@@ -11,6 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CLI, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
+import { specJob } from "../helpers/payloads.js";
+import { startScriptedService } from "../helpers/scripted-service.js";
 
 const TOKEN = "act-test-token-7f3k9q";
 let demo: DemoServer;
@@ -203,6 +205,39 @@ describe("jobtop act", () => {
     expect(r.code).toBe(5);
     expect(r.stdout).toBe("");
     expect(demo.getJob(id)?.status).not.toBe(3);
+  });
+
+  it("a DELETE that times out: the outcome is unknown, not sent again, and the job's status said", async () => {
+    // The scripted service answers /v1/job whatever the method: the GET, then the DELETE hangs,
+    // then the poll after it says the job is stopped.
+    let calls = 0;
+    const svc = await startScriptedService({
+      list: () => ({
+        code: 0,
+        msg: "",
+        job: [],
+        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+      }),
+      job: (id) => {
+        calls++;
+        if (calls === 2) return { hang: true };
+        return { code: 0, msg: "", job: specJob(Number(id), { status: calls === 1 ? 2 : 3 }) };
+      },
+    });
+    try {
+      const cfg = writeConfig(
+        `base_url = "${svc.url}"\ntimeout = "1s"\n${CANCEL.replace(/statuses = .*\n/, "")}`,
+      );
+      const r = await runCli(["act", "cancel", "101", "--yes"], {
+        XDG_CONFIG_HOME: cfg.home,
+        JOBTOP_TOKEN: svc.token,
+      });
+      expect(r.code).toBe(1);
+      expect(r.stdout).toMatch(/^cancel j-101: outcome unknown: .*not sent again; the job is now 3\)$/m);
+      expect(calls).toBe(3);
+    } finally {
+      await svc.close();
+    }
   });
 
   it("exit 1 when one of two fails; --json is one document", async () => {
