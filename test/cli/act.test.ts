@@ -197,6 +197,18 @@ describe("jobtop act", () => {
     expect(u.stderr).toMatch(/no action "nope" \(actions: cancel\)/);
   });
 
+  it("bad usage is one line and exit 2", async () => {
+    const cfg = config(`${STATUS}\n${CANCEL}`);
+    for (const [args, message] of [
+      [["act"], /act: which action\? \(jobtop act NAME ID…\)/],
+      [["act", "cancel"], /act: on which job\? \(jobtop act cancel ID…\)/],
+      [["act", "cancel", "x1"], /act: "x1" is not a job id/],
+      [["get", "1", "--yes"], /--yes works with act/],
+      [["act", "cancel", "1", "--once"], /--once and act do not go together/],
+    ] as const)
+      expectOneLine(await run([...args], cfg.path), message);
+  });
+
   it("exit 5 when the token is rejected, and no DELETE goes out", async () => {
     const cfg = config(`${STATUS}\n${CANCEL}`);
     cfg.file("token", "not-the-token\n");
@@ -302,6 +314,21 @@ describe("a command action", () => {
       const withToken = JSON.parse(readFileSync(out2, "utf8"));
       expect(withToken.env.JOBTOP_TOKEN).toBe(TOKEN);
       expect(withToken.argv.join(" ")).not.toContain(TOKEN);
+
+      // mode = "terminal": the same argv, in the foreground; its exit status is the outcome.
+      const out3 = join(dir, "terminal.json");
+      const term = config(
+        `[[actions]]\nname = "rec"\nkey = "X"\nconfirm = "no"\nmode = "terminal"\ncommand = [${JSON.stringify(NODE)}, ${JSON.stringify(record)}, ${JSON.stringify(out3)}, "{remark}"]\n`,
+      );
+      const tr = await run(["act", "rec", String(id)], term.path);
+      expect(tr.code).toBe(0);
+      expect(JSON.parse(readFileSync(out3, "utf8")).argv).toEqual([REMARK]);
+      const failing = config(
+        `[[actions]]\nname = "bad"\nkey = "X"\nconfirm = "no"\nmode = "terminal"\ncommand = [${JSON.stringify(NODE)}, "-e", "process.exit(3)"]\n`,
+      );
+      const fr = await run(["act", "bad", String(id)], failing.path);
+      expect(fr.code).toBe(1);
+      expect(fr.stdout).toContain(`bad ${job.displayID}: failed: exit status 3`);
     } finally {
       job.app.remark = remark;
     }
