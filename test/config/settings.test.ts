@@ -39,7 +39,7 @@ const OPTIONS_HELP = `
     -h, --help            this help
     -v, --version         the version
 
-  Scripts (--once, get, watch, wait)
+  Scripts (--once, get, watch, wait, act)
     --json                JSON: one document (--once, get, wait), one object a line (watch)
     --until STATUS,...    status codes, or names from --status-labels (watch, wait)
     --timeout DUR         get, --once: keep retrying up to DUR (default 10s)
@@ -48,7 +48,7 @@ const OPTIONS_HELP = `
     --yes                 act: do not ask for confirmation (needed when stdin is not a terminal)
     Exit codes: 0 done, 1 service unreachable or failing until the deadline,
     2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
-    130/143 interrupted (watch: 0)`;
+    130/143 interrupted (watch: 0); act: 1 when it failed for a job`;
 
 const rows: readonly SettingRow[] = SETTINGS;
 
