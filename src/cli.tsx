@@ -23,6 +23,7 @@ import { Monitor } from "./poll/monitor.js";
 import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
+import { usedKeys } from "./ui/input/used-keys.js";
 
 /** `--help`: the commands, then the options of the settings table (src/config/settings.ts). */
 function help(): string {
@@ -35,6 +36,7 @@ function help(): string {
     $ jobtop get ID [--json]        print one job's details (or the job as JSON)
     $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
     $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
+    $ jobtop act NAME ID... [--yes] [--json]   run one of your [[actions]] on jobs
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
     $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 ${optionsHelp()}
@@ -171,7 +173,19 @@ async function main(): Promise<void> {
     fail(describeError(e));
   }
 
-  if (script) return runCommand(script, config, client, { ...f, err: writeErr });
+  if (script) {
+    // act's http actions: sent as the client sends its GETs (base URL, token, timeout, proxy, CA).
+    const send =
+      script.kind === "act"
+        ? (await import("./api/send-action.js")).createActionSender({
+            baseUrl: config.baseUrl,
+            token: tokens,
+            timeoutMs: config.timeoutMs,
+            fetch,
+          })
+        : undefined;
+    return runCommand(script, config, client, { ...f, err: writeErr, send });
+  }
 
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
@@ -264,6 +278,7 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     profileFlag: f.profile,
     demoProfile: DEMO_PROFILE,
     warnings: tok?.warnings,
+    usedKeys,
   };
 }
 

@@ -2,6 +2,7 @@
 // where each setting comes from; the token's source, never the token), and a starter file.
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
+import type { Action } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
@@ -133,12 +134,31 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   rows.push(["config file", file, loaded.path.via === "default" ? undefined : loaded.path.via]);
   rows.push(["profile", loaded.profile?.name ?? "(none)", loaded.profile?.via]);
   for (const show of Object.values(CHECK_ROWS) as Show[]) rows.push(show(c, r, origin, env));
+  if (c.actions.length === 0) rows.push(["actions", "(none)", undefined]);
+  for (const a of c.actions)
+    rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   return rows
     .map(([k, v, from]) => `${k.padEnd(14)}${sanitize(v)}${from ? `   (${sanitize(from)})` : ""}`)
     .join("\n")
     .concat("\n");
+}
+
+/** `cancel: key "C", DELETE /v1/job?id={id}, on 1, 2, confirm yes` (the user's text, sanitised by describe). */
+function actionLine(a: Action, labels: Record<number, string>): string {
+  const what =
+    a.kind === "http"
+      ? `${a.method} ${a.path}${
+          Object.keys(a.query).length
+            ? `?${Object.entries(a.query)
+                .map(([k, v]) => `${k}=${v}`)
+                .join("&")}`
+            : ""
+        }${a.body || a.bodyFile ? " with a body" : ""}`
+      : `command ${a.argv.map((w) => (/^[\w@%+=:,./{}-]+$/.test(w) ? w : JSON.stringify(w))).join(" ")} (${a.mode}${a.passToken ? ", pass_token" : ""})`;
+  const on = a.statuses ? a.statuses.map((s) => labels[s] ?? String(s)).join(", ") : "every status";
+  return `${a.name}: key ${JSON.stringify(a.key)}, ${what}, on ${on}, confirm ${a.confirm}`;
 }
 
 function tokenSource(t: TokenSource | undefined, demo: boolean): string {

@@ -1,6 +1,7 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
+import { keyClash } from "../actions/keys.js";
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import { clean, suggest } from "./checks.js";
@@ -32,6 +33,11 @@ export interface LoadInput {
   warnings?: string[];
   /** Told each warning as it is found (config check); a run shows config.warnings instead. */
   warn?: (message: string) => void;
+  /**
+   * The keys jobtop's monitor uses (key → what it does), given by cli.tsx from the keymap: an
+   * action's key among them is exit 2 (src/config/ does not import src/ui/).
+   */
+  usedKeys?: () => ReadonlyMap<string, string>;
 }
 
 export interface Loaded {
@@ -84,6 +90,10 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile: profile?.name,
     noServiceHint: hint,
   });
+  if (resolved.config.actions.length > 0 && input.usedKeys) {
+    const clash = keyClash(resolved.config.actions, input.usedKeys());
+    if (clash) throw new ConfigError(clash);
+  }
   return { resolved, path, file, profile, layers, env };
 }
 

@@ -4,6 +4,8 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
+import { actionLines } from "../actions/action-lines.js";
+import { type Action, parseActions } from "../actions/definitions.js";
 import { parseJobId } from "../model/ids.js";
 import { type TransformCtx, transform } from "../zod.js";
 import {
@@ -268,9 +270,13 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
     return `${path}${line === undefined ? "" : `:${line}`}: ${dotted(key)}`;
   };
 
+  // [[actions]] (top level and each profile's) are lists of tables: checked by
+  // src/actions/definitions.ts, each problem at its own element's line, not by the schema.
+  const acts = takeActions(data, text, path, dirname(path));
   const r = fileSchema(dirname(path)).safeParse(data);
-  if (!r.success) {
-    const problems = r.error.issues.flatMap((issue) => {
+  if (!r.success || acts.errors.length > 0) {
+    const issues = r.success ? [] : r.error.issues;
+    const problems = issues.flatMap((issue) => {
       if (issue.code === "unrecognized_keys")
         return issue.keys.map((k) => {
           const key = [...issue.path, k] as (string | number)[];
@@ -280,11 +286,15 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
         { key: issue.path as (string | number)[], line: lineOf(issue.path as never), message: issue.message },
       ];
     });
+    for (const e of acts.errors) problems.push({ key: [], line: e.line, message: e.text });
     // The first problem in the file, as a person reads it.
     problems.sort((a, b) => (a.line ?? Number.MAX_SAFE_INTEGER) - (b.line ?? Number.MAX_SAFE_INTEGER));
     const p = problems[0];
     if (!p) throw new ConfigError(`${path}: invalid configuration`);
-    throw new ConfigError(`${where(p.key)}: ${p.message}`);
+    // An action's line is whole already ("file:line: actions[0].key: …").
+    throw new ConfigError(
+      p.key.length === 0 && acts.errors.length ? p.message : `${where(p.key)}: ${p.message}`,
+    );
   }
 
   const file = r.data;
@@ -317,6 +327,7 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       statusLabels: s.status,
       protocolLabels: s.protocols,
       portNames: s.ports,
+      actions: acts.byTable.get([...at, "actions"].join("\u0001")),
     };
   };
   const profiles = new Map<string, Settings>();
@@ -331,10 +342,68 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   };
 }
 
+/**
+ * Takes `actions` out of the top level and of each [profiles.NAME] table (so that the settings'
+ * strict schema does not see them) and parses them. A status name in `statuses` is one of the
+ * file's [status] names (a profile's: its own and the top level's). Keys jobtop's keymap uses
+ * are checked later, where the keymap is known (src/actions/keys.ts).
+ */
+function takeActions(
+  data: Record<string, unknown>,
+  text: string,
+  path: string,
+  dir: string,
+): { byTable: Map<string, Action[]>; errors: { line: number | undefined; text: string }[] } {
+  const byTable = new Map<string, Action[]>();
+  const errors: { line: number | undefined; text: string }[] = [];
+  if (!text.includes("actions")) return { byTable, errors };
+  const lines = actionLines(text);
+  const lineOf = (key: readonly (string | number)[]) => {
+    for (let n = key.length; n > 0; n--) {
+      const line = lines.get(keyOf(key.slice(0, n)));
+      if (line !== undefined) return line;
+    }
+    return undefined;
+  };
+  const where = (key: (string | number)[]) => {
+    const line = lineOf(key);
+    return `${path}${line === undefined ? "" : `:${line}`}: ${dotted(key)}`;
+  };
+  const labelsOf = (v: unknown): Record<number, string> => {
+    const out: Record<number, string> = {};
+    if (typeof v !== "object" || v === null || Array.isArray(v)) return out;
+    for (const [code, name] of Object.entries(v)) if (typeof name === "string") out[Number(code)] = name;
+    return out;
+  };
+  const take = (table: Record<string, unknown>, at: string[], labels: Record<number, string>) => {
+    if (!Object.hasOwn(table, "actions")) return;
+    const raw = table.actions;
+    delete table.actions;
+    // Keymap keys are checked where the keymap is known; here, names, kinds and keys given twice.
+    const r = parseActions(raw, { usedKeys: new Set(), statusLabels: labels, where, at, dir });
+    for (const e of r.errors) {
+      const m = e.startsWith(`${path}:`) ? /^:(\d+):/.exec(e.slice(path.length)) : null;
+      errors.push({ line: m ? Number(m[1]) : undefined, text: e });
+    }
+    byTable.set(at.join("\u0001"), r.actions);
+  };
+  const topLabels = labelsOf(data.status);
+  take(data, ["actions"], topLabels);
+  const profiles = data.profiles;
+  if (typeof profiles === "object" && profiles !== null && !Array.isArray(profiles))
+    for (const [name, table] of Object.entries(profiles))
+      if (typeof table === "object" && table !== null && !Array.isArray(table) && !(table instanceof Date)) {
+        const t = table as Record<string, unknown>;
+        take(t, ["profiles", name, "actions"], { ...topLabels, ...labelsOf(t.status) });
+      }
+  return { byTable, errors };
+}
+
 function unknownKey(key: string, at: readonly PropertyKey[]): string {
   if (key === "token")
     return "unknown key: a token does not belong in a config file; use token_file or token_command";
-  const known: readonly string[] = at.length === 0 ? [...SETTING_KEYS, "profile", "profiles"] : SETTING_KEYS;
+  const known: readonly string[] =
+    at.length === 0 ? [...SETTING_KEYS, "actions", "profile", "profiles"] : [...SETTING_KEYS, "actions"];
   let hint = suggest(key, known);
   if (!hint && at.length > 0 && (key === "profile" || key === "profiles"))
     hint = " (profiles cannot be nested; a profile is chosen at the top level or with --profile)";

@@ -4,6 +4,7 @@
 // > defaults. A problem is one line naming the flag, variable or file:line it came from.
 
 import * as z from "zod/mini";
+import { type Action, mergeActions } from "../actions/definitions.js";
 import { parseJobId } from "../model/ids.js";
 import { transform } from "../zod.js";
 import {
@@ -166,7 +167,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
 }
 
 type Labels = "statusLabels" | "protocolLabels" | "portNames";
-type Scalar = Exclude<keyof Settings, Labels | "morePins">;
+type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions">;
 /** The settings a layer sets whole (the highest that sets one wins), from the table: all but the labels, merged code by code. */
 const SCALARS = [...new Set((SETTINGS as readonly SettingRow[]).map((r) => r.setting))].filter(
   (k): k is Scalar => k !== undefined && k !== "statusLabels" && k !== "protocolLabels" && k !== "portNames",
@@ -221,6 +222,7 @@ export function resolveSettings(
     }
   }
   s.pins = pinsInForce(layers, s.pins, from);
+  const actions = actionsInForce(layers);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
     if (!s.baseUrl)
@@ -258,11 +260,27 @@ export function resolveSettings(
       proxy: opts.demo ? "none" : s.proxy,
       caFile: opts.demo ? undefined : s.caFile,
       warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
-      actions: [],
+      actions,
     },
     token: opts.demo ? undefined : s.token,
     from,
   };
+}
+
+/**
+ * The actions of every layer, lowest first: a higher layer's (a profile's over the file's top
+ * level) replaces one of the same name. A key then given twice is one line naming both places.
+ */
+function actionsInForce(layers: readonly Layer[]): Action[] {
+  let actions: Action[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const mine = (layers[i] as Layer).settings.actions;
+    if (!mine?.length) continue;
+    const r = mergeActions(actions, mine);
+    if (r.errors[0]) throw new ConfigError(r.errors[0]);
+    actions = r.actions;
+  }
+  return actions;
 }
 
 /**

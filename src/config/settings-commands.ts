@@ -97,6 +97,14 @@ export const COMMAND_SETTINGS = [
     readme: { default: "", text: "`--once`, `get`, `watch`, `wait`: do not mask secrets" },
   },
   {
+    name: "yes",
+    flag: "yes",
+    type: "boolean",
+    applies: ["commands"],
+    help: [["Scripts", "", "act: do not ask for confirmation (needed when stdin is not a terminal)"]],
+    readme: { default: "", text: "`act`: do not ask for confirmation (needed when stdin is not a terminal)" },
+  },
+  {
     name: "help",
     flag: "help",
     type: "boolean",

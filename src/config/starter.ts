@@ -34,6 +34,32 @@ ${starterSettings()}
 # 6006 = "tensorboard"
 # 8888 = "jupyter"
 
+# Actions on the selected job (or the tagged ones), each on a key of its own; also from the
+# shell: jobtop act NAME ID... [--yes]. None exist unless you write them: the service's cancel
+# and create have no path in its spec, so use the ones your service documents. Placeholders:
+# {id}, {displayID}, {status}, {statusName}, {nodeId}, {remark}. See docs/CONFIG.md "Actions".
+# A profile's own go in [[profiles.NAME.actions]] (one of the same name replaces these).
+#
+# An http request, sent with the profile's token; confirm = "yes" (y/n), "type" (type the
+# displayID) or "no"; DELETE and POST ask "yes" unless you say otherwise.
+# [[actions]]
+# name = "cancel"
+# key = "C"
+# description = "cancel the job"
+# statuses = ["queued", "starting", "running"]
+# confirm = "type"
+# http = { method = "DELETE", path = "/v1/job", query = { id = "{id}" } }
+#
+# A command of yours, run without a shell: each placeholder stays inside its own argument.
+# The job is in JOBTOP_JOB_ID, JOBTOP_DISPLAY_ID, JOBTOP_STATUS; the token only with pass_token.
+# [[actions]]
+# name = "logs"
+# key = "L"
+# description = "save the job's logs"
+# confirm = "no"
+# mode = "background"          # or "terminal": it gets the terminal, jobtop comes back after
+# command = ["my-tool", "logs", "{id}", "--out", "/tmp/{displayID}.log"]
+
 # One table per service; pick one with --profile NAME, JOBTOP_PROFILE or profile = above.
 # [profiles.prod]
 # base_url = "https://jobs.example.com"

@@ -47,6 +47,8 @@ export interface Settings {
   statusLabels?: Record<number, string>;
   protocolLabels?: Record<number, string>;
   portNames?: Record<number, string>;
+  /** [[actions]] (issue 25): a higher layer's action replaces a lower one's of the same name (mergeActions). */
+  actions?: Action[];
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -104,11 +106,11 @@ export class ConfigError extends Error {
 
 /**
  * The settings table (./settings.ts) and these types agree: every field of Settings is some row's
- * `setting` (but morePins, --pin's addition to pins), every row's is a field, and every default a
+ * `setting` (but morePins, --pin's addition to pins, and actions, a list of tables), every row's is a field, and every default a
  * Config's. A row added without its field (or a field without its row) fails to compile here.
  */
 type Unmatched =
-  | Exclude<keyof Settings, RowSetting | "morePins">
+  | Exclude<keyof Settings, RowSetting | "morePins" | "actions">
   | Exclude<RowSetting, keyof Settings>
   | Exclude<keyof Defaults, keyof Config>;
 export type SettingsMatchTable = [Unmatched] extends [never] ? true : { unmatched: Unmatched };

@@ -1,11 +1,13 @@
-// The commands for scripts (--once, get, watch, wait): which one the command line asks for, and
+// The commands for scripts (--once, get, watch, wait, act): which one the command line asks for, and
 // running it to an exit code. cli.tsx calls parseCommand before the config is built (bad usage
 // is exit 2 like any flag) and runCommand with the config and client.
 import type { JobClient } from "../api/client.js";
+import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
 import { parseStatusList } from "../model/status.js";
+import { runAct } from "./act.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
 import { EXIT, finish, Output } from "./output.js";
@@ -16,7 +18,8 @@ export type ScriptCommand =
   | { kind: "once"; all: boolean; status?: string }
   | { kind: "get"; id: string }
   | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
-  | { kind: "wait"; id: string; until: string; deadlineMs?: number };
+  | { kind: "wait"; id: string; until: string; deadlineMs?: number }
+  | { kind: "act"; name: string; ids: string[]; yes: boolean };
 
 export interface ScriptFlags {
   once: boolean;
@@ -28,6 +31,8 @@ export interface ScriptFlags {
   showSecrets: boolean;
   until?: string;
   timeout?: string;
+  /** act: do not ask for confirmation. */
+  yes?: boolean;
 }
 
 export interface CommandContext {
@@ -46,7 +51,7 @@ export interface CommandContext {
   nowSec?: number;
 }
 
-export const COMMANDS = ["get", "watch", "wait"] as const;
+export const COMMANDS = ["get", "watch", "wait", "act"] as const;
 /** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
 export const MAX_WATCHED = 100;
 // setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
@@ -58,7 +63,8 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   const kind = COMMANDS.find((c) => c === name);
   if (!kind) {
     const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
-    if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch and wait`);
+    if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch, wait and act`);
+    if (f.yes) throw new ConfigError("--yes works with act");
     if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
     if (!f.once && f.all) throw new ConfigError("--all works with --once");
     if (!f.once && f.status !== undefined) throw new ConfigError("--status works with --once");
@@ -68,6 +74,8 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   if (f.once) throw new ConfigError(`--once and ${kind} do not go together`);
   if (f.all) throw new ConfigError("--all works with --once");
   if (f.status !== undefined) throw new ConfigError("--status works with --once");
+  if (f.yes && kind !== "act") throw new ConfigError("--yes works with act");
+  if (kind === "act") return parseAct(args, f);
   const ids = args.map((a) => {
     const id = parseJobId(a);
     if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected a whole number)`);
@@ -91,6 +99,21 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   return { kind, ids, until: f.until, deadlineMs };
 }
 
+/** `act NAME ID…`: the action's name is checked once the config is read (runAct). */
+function parseAct(args: readonly string[], f: ScriptFlags): ScriptCommand {
+  const [name, ...rest] = args;
+  if (!name) throw new ConfigError("act: which action? (jobtop act NAME ID…)");
+  if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
+  const ids = rest.map((a) => {
+    const id = parseJobId(a);
+    if (id === undefined) throw new ConfigError(`act: "${a}" is not a job id (expected a whole number)`);
+    return id;
+  });
+  if (ids.length === 0) throw new ConfigError(`act: on which job? (jobtop act ${name} ID…)`);
+  if (new Set(ids).size > MAX_WATCHED) throw new ConfigError(`act: at most ${MAX_WATCHED} jobs at once`);
+  return { kind: "act", name, ids, yes: f.yes === true };
+}
+
 function parseDeadline(text: string): number {
   const ms = parseDuration(text);
   if (ms === undefined || ms <= 0)
@@ -104,7 +127,7 @@ export async function runCommand(
   cmd: ScriptCommand,
   config: Config,
   client: JobClient,
-  f: Pick<ScriptFlags, "json" | "showSecrets"> & { err: (message: string) => void },
+  f: Pick<ScriptFlags, "json" | "showSecrets"> & { err: (message: string) => void; send?: SendAction },
 ): Promise<never> {
   const stdout = process.stdout;
   const out = new Output(stdout);
@@ -127,11 +150,19 @@ export async function runCommand(
   ] as const) {
     process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
   }
-  return finish(out, await run(cmd, ctx));
+  return finish(out, await run(cmd, ctx, f.send));
 }
 
-async function run(cmd: ScriptCommand, ctx: CommandContext): Promise<number> {
+async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): Promise<number> {
   switch (cmd.kind) {
+    case "act":
+      return runAct(ctx, {
+        name: cmd.name,
+        ids: cmd.ids,
+        yes: cmd.yes,
+        send,
+        stdinIsTTY: process.stdin.isTTY === true,
+      });
     case "once": {
       const only =
         cmd.status === undefined ? undefined : statuses(cmd.status, ctx.config, ctx.err, "--status");

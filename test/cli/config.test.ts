@@ -438,6 +438,12 @@ describe("jobtop config", () => {
     expect(text).toMatch(/^\[status\]$/m);
     expect(text).toMatch(/^# 6 = "queued"$/m);
     expect(text).toMatch(/^# \[profiles\.prod\]$/m);
+    // An example of each kind of action, commented out: none exists unless the user writes it.
+    expect(text).toMatch(/^# \[\[actions\]\]\n# name = "cancel"$/m);
+    expect(text).toMatch(
+      /^# http = \{ method = "DELETE", path = "\/v1\/job", query = \{ id = "\{id\}" \} \}$/m,
+    );
+    expect(text).toMatch(/^# command = \["my-tool", "logs", "\{id\}"/m);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     // The starter is valid as it stands; it only lacks a service.
     const check = await runCli(["config", "check"], env);
@@ -465,6 +471,15 @@ describe("jobtop config", () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/ done /);
     expect(existsSync(path)).toBe(true);
+    // Its actions are valid as they stand, and config check lists them.
+    const check = await runCli(["config", "check"], env);
+    expect(check.code).toBe(0);
+    expect(check.stdout).toMatch(
+      /^action +cancel: key "C", DELETE \/v1\/job\?id=\{id\}, on queued, starting, running, confirm type/m,
+    );
+    expect(check.stdout).toMatch(
+      /^action +logs: key "L", command my-tool logs \{id\} --out \/tmp\/\{displayID\}\.log \(background\), on every status, confirm no/m,
+    );
   });
 
   it("rejects unknown config commands", async () => {

@@ -312,7 +312,7 @@ describe("exit 2: bad usage, one line", () => {
     [["wait", "5", "--until", "2", "--timeout", "soon"], /--timeout: expected a duration/],
     [["watch"], /watch: which job\?/],
     [["watch", ...Array.from({ length: 101 }, (_, i) => String(i + 1))], /watch: at most 100 jobs at once/],
-    [["--json"], /--json works with --once, get, watch and wait/],
+    [["--json"], /--json works with --once, get, watch, wait and act/],
     [["--until", "2", "--once"], /--until works with watch and wait/],
     [["--once", "get", "5"], /--once and get do not go together/],
     [["get", "-x"], /^jobtop: unknown option -x \(see jobtop --help\)$/m], // a flag, not an id

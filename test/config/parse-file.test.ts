@@ -277,3 +277,52 @@ describe("per_page and mouse", () => {
     expect(f.profiles.get("p")?.mouse).toBe(false);
   });
 });
+
+describe("[[actions]]", () => {
+  const CANCEL = `[[actions]]
+name = "cancel"
+key = "C"
+statuses = ["running"]
+http = { method = "DELETE", path = "/v1/job", query = { id = "{id}" } }
+`;
+
+  it("reads the top level's and each profile's, status names from the file's [status] tables", () => {
+    const f = parseConfigFile(
+      FILE,
+      `[status]
+2 = "running"
+${CANCEL}
+[profiles.prod]
+base_url = "https://jobs.example.com"
+[profiles.prod.status]
+6 = "waiting"
+[[profiles.prod.actions]]
+name = "logs"
+key = "L"
+statuses = ["waiting", "running"]
+command = ["my-tool", "logs", "{id}"]
+`,
+    );
+    expect(f.top.actions?.map((a) => [a.name, a.key, a.kind, a.statuses, a.from])).toEqual([
+      ["cancel", "C", "http", [2], `${FILE}:5: actions[0].key`],
+    ]);
+    expect(f.profiles.get("prod")?.actions?.map((a) => [a.name, a.statuses, a.from])).toEqual([
+      ["logs", [6, 2], `${FILE}:15: profiles.prod.actions[0].key`],
+    ]);
+    expect(f.profiles.get("prod")?.baseUrl).toBe("https://jobs.example.com");
+  });
+
+  it("a problem names the element's own line, and the first problem in the file wins", () => {
+    const byCode = CANCEL.replace('["running"]', "[2]");
+    expect(problem(`${byCode}\n[[actions]]\nname = "b"\nkey = "C"\ncommand = ["x"]\n`)).toBe(
+      `${FILE}:9: actions[1].key: key "C" is given twice (also action "cancel")`,
+    );
+    expect(problem(`bell = 3\n${CANCEL.replace('"running"', '"nope"')}`)).toMatch(
+      new RegExp(`^${FILE}:1: bell: `),
+    );
+    expect(problem(`${CANCEL.replace('"running"', '"nope"')}\n[profiles.x]\nbell = 3\n`)).toMatch(
+      new RegExp(`^${FILE}:4: actions\\[0\\]\\.statuses: unknown status "nope"`),
+    );
+    expect(problem("action = 1\n")).toBe(`${FILE}:1: action: unknown key (did you mean "actions"?)`);
+  });
+});

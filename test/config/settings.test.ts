@@ -39,7 +39,7 @@ const OPTIONS_HELP = `
     -h, --help            this help
     -v, --version         the version
 
-  Scripts (--once, get, watch, wait)
+  Scripts (--once, get, watch, wait, act)
     --all                 --once: every job of the account (all pages, each id once)
     --status S,...        --once: only jobs in these statuses (codes or names)
     --json                JSON: one document (--once, get, wait), one object a line (watch)
@@ -47,9 +47,10 @@ const OPTIONS_HELP = `
     --timeout DUR         get, --once: keep retrying up to DUR (default 10s; --all: each page)
                           watch, wait: give up after DUR (default never)
     --show-secrets        do not mask passwords, URL tokens and secret env values
+    --yes                 act: do not ask for confirmation (needed when stdin is not a terminal)
     Exit codes: 0 done, 1 service unreachable or failing until the deadline,
     2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
-    130/143 interrupted (watch: 0)`;
+    130/143 interrupted (watch: 0); act: 1 when it failed for a job`;
 
 const rows: readonly SettingRow[] = SETTINGS;
 

@@ -1,0 +1,85 @@
+// `jobtop act` on a terminal (issue 25): an action whose confirm is "type" asks for the job's
+// displayID and sends nothing until it is typed right; y/n for "yes"; Ctrl+C at the question ends
+// it (130) with nothing sent.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { writeConfig } from "../helpers/config-file.js";
+import { type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+function cfg(confirm: string) {
+  return writeConfig(`base_url = "${demo.url}"
+[[actions]]
+name = "cancel"
+key = "C"
+statuses = [6, 1, 2]
+confirm = "${confirm}"
+http = { method = "DELETE", path = "/v1/job", query = { id = "{id}" } }
+`);
+}
+
+const used = new Set<number>();
+function liveJob(): number {
+  for (let id = 1; id <= 120; id++) {
+    const job = demo.getJob(id);
+    if (id !== 13 && !used.has(id) && job && [6, 1, 2].includes(job.status)) {
+      used.add(id);
+      return id;
+    }
+  }
+  throw new Error("no live demo job");
+}
+
+describe("jobtop act on a terminal", () => {
+  it('confirm = "type": asks for the displayID, a wrong one sends nothing, the right one cancels', async () => {
+    const c = cfg("type");
+    const env = { XDG_CONFIG_HOME: c.home, JOBTOP_TOKEN: demo.token };
+    const id = liveJob();
+    const display = demo.getJob(id)?.displayID as string;
+
+    s = startCli(["act", "cancel", String(id)], { env });
+    await s.waitFor(`Type its displayID (${display}) to confirm:`, 15_000);
+    s.press("nope\r");
+    expect((await s.exited()).exitCode).toBe(2);
+    expect(s.text()).toContain("not confirmed; nothing was sent");
+    expect(demo.getJob(id)?.status).not.toBe(3);
+
+    s = startCli(["act", "cancel", String(id)], { env });
+    await s.waitFor("to confirm:", 15_000);
+    s.press(`${display}\r`);
+    expect((await s.exited()).exitCode).toBe(0);
+    expect(s.text()).toContain(`cancel ${display}: done`);
+    expect(demo.getJob(id)?.status).toBe(3);
+  });
+
+  it('confirm = "yes": y cancels; Ctrl+C at the question is 130 and sends nothing', async () => {
+    const c = cfg("yes");
+    const env = { XDG_CONFIG_HOME: c.home, JOBTOP_TOKEN: demo.token };
+    const id = liveJob();
+    s = startCli(["act", "cancel", String(id)], { env });
+    await s.waitFor("[y/N]", 15_000);
+    const before = demo.requestCount();
+    s.press("\u0003");
+    expect((await s.exited()).exitCode).toBe(130);
+    expect(demo.requestCount()).toBe(before);
+    expect(demo.getJob(id)?.status).not.toBe(3);
+
+    s = startCli(["act", "cancel", String(id)], { env });
+    await s.waitFor("[y/N]", 15_000);
+    s.press("y\r");
+    expect((await s.exited()).exitCode).toBe(0);
+    expect(demo.getJob(id)?.status).toBe(3);
+  });
+});
