@@ -62,7 +62,7 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
     [columns, rows, ui.events],
   );
   const { exit } = useApp();
-  const [viewOf] = useState(() => createView(config.statusLabels));
+  const [viewOf] = useState(() => createView(config.statusLabels, config.order));
   const view = viewOf(snap, ui);
   const nowSec = useNowSec(snap);
 
