@@ -58,6 +58,15 @@ export function createView(
     pageCount: 0,
     pinned: 0,
   };
+  // The index's jobs as items, kept while the index, the page and the selected job's copy are
+  // the same: a key typed at the filter re-runs the filter over them, not this.
+  let allKey: unknown[] | undefined;
+  let allItems: PageItem[] = [];
+  // The rows the filters left last, and from what: a filter typed one more character keeps a
+  // subset of them (a job that holds "nb-1" holds "nb-"), so only those are tested again.
+  let lastShown:
+    | { source: PageItem[]; needle: string; f: Pick<UiState, "statusFilter" | "sort">; items: PageItem[] }
+    | undefined;
   let urlsOf: Job | undefined;
   let urls: JobUrl[] = [];
   return (snap, ui) => {
@@ -75,15 +84,35 @@ export function createView(
     ];
     if (!rowsKey || rowsKey.some((v, i) => v !== key[i])) {
       rowsKey = key;
-      const source =
-        all && snap.index
-          ? indexItems(snap.index.index, {
-              order: snap.order,
-              sweepOrder,
-              fresher: pageJobs(key[0]).concat(key[1] ?? []),
-            })
-          : withFresh(key[0], key[1]);
-      const shown = visibleItems(source, ui, labels);
+      let source: PageItem[];
+      if (all && snap.index) {
+        const k = [snap.index.index, key[0], key[1], snap.order];
+        if (!allKey || allKey.some((v, i) => v !== k[i])) {
+          allKey = k;
+          allItems = indexItems(snap.index.index, {
+            order: snap.order,
+            sweepOrder,
+            fresher: pageJobs(key[0]).concat(key[1] ?? []),
+          });
+        }
+        source = allItems;
+      } else source = withFresh(key[0], key[1]);
+      const needle = ui.filter.trim().toLowerCase();
+      const narrower =
+        lastShown !== undefined &&
+        lastShown.source === source &&
+        lastShown.f.statusFilter === ui.statusFilter &&
+        lastShown.f.sort === ui.sort &&
+        needle.includes(lastShown.needle);
+      const shown =
+        narrower && lastShown
+          ? visibleItems(
+              lastShown.items,
+              { filter: ui.filter, statusFilter: ui.statusFilter, sort: undefined },
+              labels,
+            )
+          : visibleItems(source, ui, labels);
+      lastShown = { source, needle, f: { statusFilter: ui.statusFilter, sort: ui.sort }, items: shown };
       const match = jobMatcher({ text: ui.filter, status: ui.statusFilter }, labels);
       const { items, pinned } = pinsOnTop(shown, snap.pins, match);
       rows = {
