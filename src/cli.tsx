@@ -201,6 +201,13 @@ async function main(): Promise<void> {
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
     pins: config.pins,
+    // The account index (issue 24): its sweep beside the page, its own interval.
+    index: {
+      mode: config.index,
+      max: config.indexMax,
+      intervalMs: config.indexIntervalMs,
+      order: config.order,
+    },
   });
   monitor.start();
   const { startMonitor } = await import("./ui/start.js");
@@ -257,6 +264,9 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     perPage,
     order: f.order as RawConfig["order"],
     clipboard: f.clipboard as RawConfig["clipboard"],
+    index: f.index as RawConfig["index"],
+    indexMax: f.indexMax,
+    indexInterval: f.indexInterval,
     statusLabels: f.statusLabels,
     columns: f.columns,
     demo: f.demo,

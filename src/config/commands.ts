@@ -98,6 +98,9 @@ const CHECK_ROWS = {
   timeout: (c, _r, origin) => ["timeout", ms(c.timeoutMs), origin("timeoutMs")],
   per_page: (c, _r, origin) => ["per_page", String(c.perPage), origin("perPage")],
   order: (c, _r, origin) => ["order", c.order, origin("order")],
+  index: (c, _r, origin) => ["index", c.index, origin("index")],
+  index_max: (c, _r, origin) => ["index_max", String(c.indexMax), origin("indexMax")],
+  index_interval: (c, _r, origin) => ["index_interval", ms(c.indexIntervalMs), origin("indexIntervalMs")],
   columns: (c, _r, origin) => {
     const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
       c.columns?.includes(COLUMNS[n]),

@@ -74,7 +74,7 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   );
 
 /** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
-const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks">(name: N) => {
+const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index">(name: N) => {
   const values: readonly string[] = valuesOf(name);
   const words = values.map((w) => `"${w}"`);
   const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
@@ -141,6 +141,13 @@ function settingsSchema(dir: string) {
         : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
     ),
     order: oneOf("order"),
+    index: oneOf("index"),
+    index_max: field((v, ctx) =>
+      typeof v === "number" && Number.isSafeInteger(v) && v >= 0
+        ? v
+        : fail(ctx, `expected a whole number of jobs (0 or more), got ${kind(v)}`),
+    ),
+    index_interval: duration(DURATION_RANGES.indexInterval),
     columns: field((v, ctx) => {
       if (!Array.isArray(v))
         return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
@@ -314,6 +321,9 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       timeoutMs: s.timeout,
       perPage: s.per_page,
       order: s.order,
+      index: s.index,
+      indexMax: s.index_max,
+      indexIntervalMs: s.index_interval,
       columns: s.columns,
       clipboard: s.clipboard,
       bell: s.bell,

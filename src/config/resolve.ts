@@ -49,7 +49,7 @@ const baseUrl = z.pipe(
 );
 
 /** A flag that takes one of its row's words: `--notify: expected auto, osc9, … or off`. */
-const oneOf = <N extends "clipboard" | "notify" | "hyperlinks">(name: N) => {
+const oneOf = <N extends "clipboard" | "notify" | "hyperlinks" | "index">(name: N) => {
   const values = valuesOf(name);
   const list = `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
   return z.enum(values, { message: `--${name}: expected ${list}` });
@@ -80,6 +80,18 @@ export const RawConfigSchema = z.object({
   ),
   order: z.optional(z.enum(valuesOf("order"), { message: '--order: expected "desc" or "asc"' })),
   clipboard: z.optional(oneOf("clipboard")),
+  index: z.optional(oneOf("index")),
+  indexMax: z.optional(
+    z.pipe(
+      z.string(),
+      transform((v: string, ctx) => {
+        if (/^\d+$/.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
+        ctx.addIssue({ code: "custom", message: `--index-max: expected a whole number of jobs, got "${v}"` });
+        return z.NEVER;
+      }),
+    ),
+  ),
+  indexInterval: z.optional(duration("--index-interval", DURATION_RANGES.indexInterval)),
   statusLabels: z.optional(z.string()),
   columns: z.optional(z.string()),
   demo: z.boolean(),
@@ -133,6 +145,9 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     perPage: c.perPage,
     order: c.order,
     clipboard: c.clipboard,
+    index: c.index,
+    indexMax: c.indexMax,
+    indexIntervalMs: c.indexInterval,
     bell: c.bell,
     mouse: c.mouse,
     notify: c.notify,
@@ -243,6 +258,9 @@ export function resolveSettings(
       perPage: s.perPage ?? DEFAULTS.perPage,
       order: s.order ?? DEFAULTS.order,
       clipboard: s.clipboard ?? DEFAULTS.clipboard,
+      index: s.index ?? DEFAULTS.index,
+      indexMax: s.indexMax ?? DEFAULTS.indexMax,
+      indexIntervalMs: s.indexIntervalMs ?? DEFAULTS.indexIntervalMs,
       demo: opts.demo,
       once: opts.once,
       bell: s.bell ?? DEFAULTS.bell,

@@ -7,6 +7,7 @@ import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
 export type NotifyMode = ValuesOf<"notify">;
 export type ClipboardMode = ValuesOf<"clipboard">;
 export type HyperlinksMode = ValuesOf<"hyperlinks">;
+export type IndexSetting = ValuesOf<"index">;
 /** The order row's words are the one Order type's (src/model/order.ts): a word in one only fails to compile. */
 export type OrderWordsAgree = [ValuesOf<"order">] extends [Order]
   ? [Order] extends [ValuesOf<"order">]
@@ -37,6 +38,9 @@ export interface Settings {
   notify?: NotifyMode;
   hyperlinks?: HyperlinksMode;
   title?: boolean;
+  index?: IndexSetting;
+  indexMax?: number;
+  indexIntervalMs?: number;
   /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
   pins?: string[];
   /** Jobs to pin besides `pins` (--pin): they add to the list in force, each id once. */
@@ -78,6 +82,11 @@ export interface Config {
   hyperlinks: HyperlinksMode;
   /** Set the terminal's title while running (restored on exit). */
   title: boolean;
+  /** The account index (src/poll/sweep.ts): auto is on while the total is at most indexMax. */
+  index: IndexSetting;
+  indexMax: number;
+  /** How often the index sweeps every page. */
+  indexIntervalMs: number;
   /** Jobs pinned from the start: polled wherever they are. */
   pins: string[];
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */

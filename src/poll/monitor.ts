@@ -88,6 +88,8 @@ export class Monitor {
   /** The last refresh (r) still under way (refresh.ts). */
   private readonly refreshing = new RefreshWatch();
   private readonly sweeper: Sweeper | undefined;
+  /** The sweeper starts once the first page has answered (start). */
+  private sweepOnPage = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -164,7 +166,9 @@ export class Monitor {
 
   start(): void {
     this.list.start();
-    this.sweeper?.start();
+    // The first sweep waits for the first page's answer: start-up asks for the page alone.
+    if (this.pageAnswered) this.sweeper?.start();
+    else this.sweepOnPage = this.sweeper !== undefined;
   }
 
   stop(): void {
@@ -338,6 +342,8 @@ export class Monitor {
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
       this.syncPins();
+      if (this.sweepOnPage && !this.paused()) this.sweeper?.start();
+      this.sweepOnPage = false;
     }
     this.retime();
   }

@@ -1,9 +1,11 @@
 // The header's props from the monitor's data, the config and the UI state: pure, so the first
 // frame (first-frame.ts) and App give the header the same facts.
 import type { Config } from "../config/types.js";
-import { formatAge } from "../model/format.js";
+import { displayWidth, formatAge } from "../model/format.js";
+import type { JobIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
+import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { type Connection, connectionState, isFresh } from "./connection.js";
 import type { UiState } from "./ui-state.js";
@@ -41,6 +43,14 @@ export interface HeaderProps {
   width: number;
   /** The filters and sort in force, as words ("filter: gpu (7 of 20) · sort: age"); "" when none. */
   filter: string;
+  /** The list's scope (`a`): the service's page, or every job of the index. */
+  scope?: "page" | "all";
+  /** The account's jobs per status, from the index ("12 ● running"), most wanted first; none without one. */
+  counts?: string[];
+  /** What to say of the index: why it is off, how old its counts are while sweeps fail, "indexing…". */
+  indexNote?: string;
+  /** The index's counts are old (its sweeps fail): shown only with indexNote, never bare. */
+  indexStale?: boolean;
 }
 
 export function headerProps(
@@ -53,12 +63,22 @@ export function headerProps(
   const facts = snap.list.data?.facts;
   const shown = shownAge(snap, config.listIntervalMs);
   const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
+  const all = ui.scope === "all" && snap.index !== undefined;
+  const account = accountFacts(snap.index, config.statusLabels, Date.now(), all);
   return {
+    ...account,
+    scope: all ? "all" : "page",
     host: o.host,
     page: snap.page,
     numPages: facts?.numPages ?? 1,
     order: snap.order,
-    total: facts ? (facts.total ?? "?") : undefined,
+    // Scope "all": the jobs in the index (the rows listed); the page's count otherwise.
+    total:
+      all && (snap.index?.seq ?? 0) > 0
+        ? snap.index?.index.entries.size
+        : facts
+          ? (facts.total ?? "?")
+          : undefined,
     doubts: facts?.doubts.join(" "),
     position: rowPosition(view),
     intervalMs: snap.intervalMs,
@@ -77,6 +97,44 @@ export function headerProps(
     profile: config.profile,
   };
 }
+
+/**
+ * The account's counts from the index: each status's jobs, in a job's life order (queued,
+ * starting, running, stopped; then the others), with the glyphs the list uses and the configured
+ * names. While sweeps fail the counts are the last good sweep's, marked with its age; when `auto`
+ * turned the index off, the reason instead; before the first sweep, "indexing…".
+ */
+export function accountFacts(
+  index: MonitorSnapshot["index"],
+  labels: Record<number, string>,
+  nowWall: number,
+  all = false,
+): Pick<HeaderProps, "counts" | "indexNote" | "indexStale"> {
+  if (index === undefined) return {};
+  if (index.reason !== undefined) return { indexNote: sanitize(index.reason) };
+  // Before the first sweep: said only where the list waits for it (scope "all").
+  if (index.seq === 0)
+    return all ? { indexNote: index.poll.error === undefined ? "indexing…" : "index failing" } : {};
+  const counts = statusCounts(index.index, labels);
+  const okWall = index.poll.okWall;
+  if (index.poll.error !== undefined && okWall !== undefined)
+    return { counts, indexNote: `index ${formatAge((nowWall - okWall) / 1000)} old`, indexStale: true };
+  return { counts };
+}
+
+/** "12 ● running" per status, known codes in their order first, then the others by code. */
+export function statusCounts(index: Pick<JobIndex, "counts">, labels: Record<number, string>): string[] {
+  const codes = Array.from(index.counts.keys()).sort((a, b) => rank(a) - rank(b) || a - b);
+  return codes.map((code) => {
+    const s = statusStyle(code, labels);
+    return `${index.counts.get(code)} ${s.symbol} ${sanitize(s.label)}`;
+  });
+}
+
+const rank = (code: number) => {
+  const i = KNOWN_STATUS_CODES.indexOf(code);
+  return i < 0 ? KNOWN_STATUS_CODES.length : i;
+};
 
 /**
  * "12/100": the selected row, and the rows shown (after the filters); "" when none are. It had
@@ -131,7 +189,7 @@ export function headerHost(baseUrl: string): string {
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   const parts = [
     // No page yet (the service down at the start): its count is not known, not "1/1".
-    `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
+    p.scope === "all" ? "all jobs" : `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
@@ -139,11 +197,42 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
   if (p.width >= 110 || p.intervalChanged)
     parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
   if (p.filter) parts.push(p.filter);
-  const rest = parts
+  const tail = parts
     .slice(3)
     .map((x) => ` · ${x}`)
     .join("");
-  return { lead: parts.slice(0, 3).join(" · "), rest };
+  const lead = parts.slice(0, 3).join(" · ");
+  return { lead, rest: accountText(p, lead, tail) + tail };
+}
+
+/** Room kept at the end of the header for the connection's state and the ✱ count. */
+const HEADER_RESERVE = 16;
+
+/**
+ * The counts and the index's note as " · 12 ● running · 3 ◌ queued", as many as fit the width
+ * beside the rest (a narrow terminal drops counts, last first: the line never wraps); old counts
+ * only with their age, else none.
+ */
+function accountText(p: HeaderProps, lead: string, tail: string): string {
+  const used =
+    displayWidth(
+      `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}${tail}`,
+    ) +
+    HEADER_RESERVE +
+    (p.changes > 0 ? 14 : 0);
+  let room = p.width - used;
+  const note = p.indexNote ? ` · ${p.indexNote}` : "";
+  let out = "";
+  if (note && displayWidth(note) <= room) room -= displayWidth(note);
+  else if (p.indexStale) return "";
+  for (const c of p.counts ?? []) {
+    const part = ` · ${c}`;
+    const w = displayWidth(part);
+    if (w > room) break;
+    out += part;
+    room -= w;
+  }
+  return note && displayWidth(note) <= p.width - used ? out + note : out;
 }
 
 /** An interval as `+`/`-` and the status line say it: "500ms", "2s". */

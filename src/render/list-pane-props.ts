@@ -4,6 +4,7 @@ import type { PageItem } from "../api/client.js";
 import type { Config } from "../config/types.js";
 import { isHighlighted } from "../model/highlights.js";
 import { monotonicMs } from "../model/monotonic.js";
+import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { Column } from "./columns.js";
 import type { Layout } from "./layout.js";
@@ -48,11 +49,20 @@ export function listPaneProps(
 ): JobListProps {
   const duplicates = snap.list.data?.duplicates ?? 0;
   const filtered = ui.filter.trim() !== "" || ui.statusFilter !== undefined;
-  const emptyText = snap.list.data
-    ? filtered
-      ? "no job on this page matches the filter (→ next page, Esc clears)"
-      : "no jobs"
-    : "loading…";
+  const index = ui.scope === "all" ? snap.index : undefined;
+  const emptyText = index
+    ? index.reason !== undefined
+      ? sanitize(index.reason)
+      : index.seq === 0
+        ? "indexing every page…"
+        : filtered
+          ? "no job of the account matches the filter (Esc clears)"
+          : "no jobs"
+    : snap.list.data
+      ? filtered
+        ? "no job on this page matches the filter (→ next page, Esc clears)"
+        : "no jobs"
+      : "loading…";
   return {
     items: view.items,
     cursor: view.selection.row,

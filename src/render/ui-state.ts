@@ -37,6 +37,8 @@ export interface UiState {
   overlayScroll: number;
   showSecrets: boolean;
   message: { text: string; tone: "info" | "warn"; seq: number } | undefined;
+  /** The list shows the service's pages, or every job of the account's index (`a`). */
+  scope: "page" | "all";
   /** The events pane is open (`e`). */
   events: boolean;
   /** The event under the events pane's cursor, by its seq (undefined: the newest). */
@@ -77,6 +79,7 @@ export const initialUi: UiState = {
   overlayScroll: 0,
   showSecrets: false,
   message: undefined,
+  scope: "page",
   events: false,
   eventSeq: undefined,
   tags: new Map(),

@@ -5,61 +5,149 @@
 import type { JobPage, PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import { jobMatcher } from "../model/filter.js";
+import type { JobIndex } from "../model/job-index.js";
+import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
 import { type SortColumn, sortItems } from "../model/sort.js";
 import { statusStyle } from "../model/status.js";
 import { type JobUrl, jobUrls } from "../model/urls.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
+import { indexItems, isSkeleton, pinsOnTop } from "./index-rows.js";
 import { type Selection, selectionOf, type UiState } from "./ui-state.js";
 
 export interface View {
   items: PageItem[];
   /** The job id of each row as shown (undefined: a malformed row with no id). */
   ids: (string | undefined)[];
-  /** Rows on the page before the filters. */
+  /** Rows on the page (scope "all": jobs in the index) before the filters. */
   pageCount: number;
+  /** The first rows are the pinned jobs (listed on top, each id once). */
+  pinned: number;
   selection: Selection;
   /** The selected job's data, when there is any: its own poll's copy first, else its row's. */
   selected: Job | undefined;
   urls: JobUrl[];
 }
 
-type RowsKey = [JobPage | undefined, Job | undefined, string, number | undefined, SortColumn | undefined];
+type RowsKey = [
+  JobPage | undefined,
+  Job | undefined,
+  string,
+  number | undefined,
+  SortColumn | undefined,
+  UiState["scope"],
+  unknown,
+  unknown,
+  Order,
+];
 
 /**
  * A view function with a one-entry memo per derived part: the rows are rebuilt only when the
  * page, the selected job's copy, a filter or the sort change; the URLs only when the selected
  * job does.
  */
-export function createView(labels: Record<number, string>): (snap: MonitorSnapshot, ui: UiState) => View {
+export function createView(
+  labels: Record<number, string>,
+  /** The order the index's sweep walks the pages in (the configured one). */
+  sweepOrder: Order = "desc",
+): (snap: MonitorSnapshot, ui: UiState) => View {
   let rowsKey: RowsKey | undefined;
-  let rows: { items: PageItem[]; ids: (string | undefined)[]; pageCount: number } = {
+  let rows: { items: PageItem[]; ids: (string | undefined)[]; pageCount: number; pinned: number } = {
     items: [],
     ids: [],
     pageCount: 0,
+    pinned: 0,
   };
+  // The index's jobs as items, kept while the index, the page and the selected job's copy are
+  // the same: a key typed at the filter re-runs the filter over them, not this.
+  let allKey: unknown[] | undefined;
+  let allItems: PageItem[] = [];
+  // The rows the filters left last, and from what: a filter typed one more character keeps a
+  // subset of them (a job that holds "nb-1" holds "nb-"), so only those are tested again.
+  let lastShown:
+    | { source: PageItem[]; needle: string; f: Pick<UiState, "statusFilter" | "sort">; items: PageItem[] }
+    | undefined;
   let urlsOf: Job | undefined;
   let urls: JobUrl[] = [];
   return (snap, ui) => {
-    const key: RowsKey = [snap.list.data, snap.job.data, ui.filter, ui.statusFilter, ui.sort];
+    const all = ui.scope === "all";
+    const key: RowsKey = [
+      snap.list.data,
+      snap.job.data,
+      ui.filter,
+      ui.statusFilter,
+      ui.sort,
+      ui.scope,
+      all ? snap.index?.index : undefined,
+      snap.pins,
+      snap.order,
+    ];
     if (!rowsKey || rowsKey.some((v, i) => v !== key[i])) {
       rowsKey = key;
-      const all = withFresh(key[0], key[1]);
-      const items = visibleItems(all, ui, labels);
-      rows = { items, ids: items.map((i) => (i.ok ? i.job.id : undefined)), pageCount: all.length };
+      let source: PageItem[];
+      if (all && snap.index) {
+        const k = [snap.index.index, key[0], key[1], snap.order];
+        if (!allKey || allKey.some((v, i) => v !== k[i])) {
+          allKey = k;
+          allItems = indexItems(snap.index.index, {
+            order: snap.order,
+            sweepOrder,
+            fresher: pageJobs(key[0]).concat(key[1] ?? []),
+          });
+        }
+        source = allItems;
+      } else source = withFresh(key[0], key[1]);
+      const needle = ui.filter.trim().toLowerCase();
+      const narrower =
+        lastShown !== undefined &&
+        lastShown.source === source &&
+        lastShown.f.statusFilter === ui.statusFilter &&
+        lastShown.f.sort === ui.sort &&
+        needle.includes(lastShown.needle);
+      const shown =
+        narrower && lastShown
+          ? visibleItems(
+              lastShown.items,
+              { filter: ui.filter, statusFilter: ui.statusFilter, sort: undefined },
+              labels,
+            )
+          : visibleItems(source, ui, labels);
+      lastShown = { source, needle, f: { statusFilter: ui.statusFilter, sort: ui.sort }, items: shown };
+      const match = jobMatcher({ text: ui.filter, status: ui.statusFilter }, labels);
+      const { items, pinned } = pinsOnTop(shown, snap.pins, match);
+      rows = {
+        items,
+        ids: items.map((i) => (i.ok ? i.job.id : undefined)),
+        pageCount: source.length,
+        pinned,
+      };
     }
     const selection = selectionOf(ui, rows.ids);
     const id = selection.id;
+    const row =
+      id === undefined
+        ? undefined
+        : rows.items.find((i): i is PageItem & { ok: true } => i.ok && i.job.id === id)?.job;
+    // An index row is a skeleton (the list's fields only): the detail waits for the job's own poll.
     const selected: Job | undefined =
       snap.job.data?.id === id && id !== undefined
         ? snap.job.data
-        : rows.items.find((i): i is PageItem & { ok: true } => i.ok && i.job.id === id)?.job;
+        : row && !isSkeleton(row)
+          ? row
+          : undefined;
     if (selected !== urlsOf) {
       urlsOf = selected;
       urls = selected ? jobUrls(selected) : [];
     }
     return { ...rows, selection, selected, urls };
   };
+}
+
+/** The page's jobs. */
+function pageJobs(page: JobPage | undefined): Job[] {
+  const jobs: Job[] = [];
+  for (const i of page?.items ?? []) if (i.ok) jobs.push(i.job);
+  return jobs;
 }
 
 /** The page's items with the selected job's fresher copy swapped in. */
@@ -85,6 +173,18 @@ export function pageRows(page: JobPage | undefined): { id: string; displayID: st
   const rows: { id: string; displayID: string }[] = [];
   for (const i of page?.items ?? []) if (i.ok) rows.push({ id: i.job.id, displayID: i.job.displayID });
   return rows;
+}
+
+/** Every indexed job, for a displayID typed at the jump prompt in scope "all". */
+export function indexRows(index: JobIndex): { id: string; displayID: string }[] {
+  const rows: { id: string; displayID: string }[] = [];
+  for (const e of index.entries.values()) rows.push({ id: e.id, displayID: e.displayID });
+  return rows;
+}
+
+/** The statuses of the account, for `f` in scope "all". */
+export function indexStatuses(index: JobIndex): number[] {
+  return Array.from(index.counts.keys());
 }
 
 /** The statuses on the page, for `f` to cycle through. */

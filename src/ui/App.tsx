@@ -75,7 +75,7 @@ export function App({
     [columns, rows, ui.events],
   );
   const { exit } = useApp();
-  const [viewOf] = useState(() => createView(config.statusLabels));
+  const [viewOf] = useState(() => createView(config.statusLabels, config.order));
   const view = viewOf(snap, ui);
   const nowSec = useNowSec(snap);
 

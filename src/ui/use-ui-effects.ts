@@ -24,11 +24,14 @@ export function useUiEffects(o: {
   useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
   // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
   const page = snap.list.data;
+  // Scope "all": the rows are the index's, there once its first sweep has ended.
   const fresh =
-    page !== undefined &&
-    page.asked.page === snap.page &&
-    page.asked.order === snap.order &&
-    page.asked.perPage === snap.perPage;
+    ui.scope === "all" && snap.index !== undefined
+      ? snap.index.seq > 0
+      : page !== undefined &&
+        page.asked.page === snap.page &&
+        page.asked.order === snap.order &&
+        page.asked.perPage === snap.perPage;
   useEffect(() => dispatch({ type: "follow", ids, fresh }), [ids, fresh, dispatch]);
   // What the monitor did by itself (the page went away) is said on the status line.
   useEffect(() => {

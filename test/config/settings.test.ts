@@ -22,6 +22,9 @@ const OPTIONS_HELP = `
     --interval DUR        poll the selected job every DUR (default 2s)
     --list-interval DUR   poll the page every DUR (default 10s)
     --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
+    --index auto|on|off   index every job of the account: auto | on | off (default auto)
+    --index-max N         index = auto: off above N jobs (default 2000)
+    --index-interval DUR  sweep the index every DUR (default 30s, at least 1s)
     --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
@@ -89,6 +92,9 @@ describe("the settings table", () => {
         "mouse",
         "notify",
         "hyperlinks",
+        "index",
+        "index_interval",
+        "index_max",
         "title",
         "pins",
         "proxy",

@@ -253,7 +253,7 @@ describe("keys in a real terminal", () => {
       "refresh now",
       "copy the job's URL",
       "show / hide secrets",
-      "filter this page",
+      "filter the list",
       "jump to a job by id",
       "focus list",
       "quit",

@@ -211,11 +211,15 @@ describe("--per-page auto at start", () => {
     const fixture = fileURLToPath(new URL("./fixtures/slow-start.cjs", import.meta.url));
     try {
       // 150×24 when it starts; 150×40 (36 rows of list) before it asks for the first page.
-      s = startCli(["--base-url", service.url, "--per-page", "auto", "--list-interval", "60s"], {
-        cols: 150,
-        rows: 24,
-        env: { JOBTOP_TOKEN: service.token, NODE_OPTIONS: `--require ${fixture}`, SLOW_START_DIR: dir },
-      });
+      // No index: the page's requests alone (the sweep asks for its own size).
+      s = startCli(
+        ["--base-url", service.url, "--per-page", "auto", "--list-interval", "60s", "--index", "off"],
+        {
+          cols: 150,
+          rows: 24,
+          env: { JOBTOP_TOKEN: service.token, NODE_OPTIONS: `--require ${fixture}`, SLOW_START_DIR: dir },
+        },
+      );
       const t = s;
       await t.waitFor(() => existsSync(join(dir, "ready")), 10_000);
       t.resize(150, 40);

@@ -177,7 +177,8 @@ describe("the monitor's data and selection", () => {
   it("says which page a job reached with : was last seen on, and takes a displayID too", async () => {
     demo = await startDemoServer({ port: 0, tickMs: 0 });
     const d = demo;
-    const t = open(d.url, d.token, { listInterval: "600ms", flags: ["--per-page", "5"] });
+    // Without the index (with it, a displayID on any page is found: test/e2e/index-scope.test.ts).
+    const t = open(d.url, d.token, { listInterval: "600ms", flags: ["--per-page", "5", "--index", "off"] });
     await t.waitFor(/Job \d+/, 8000);
     const newest = Number(selectedId(t.text()));
     t.press(KEYS.right); // page 2: newest-5 … newest-9

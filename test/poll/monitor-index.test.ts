@@ -56,6 +56,32 @@ describe("Monitor with the index", () => {
     await until(m, (x) => (x.index?.seq ?? 0) > (s.index?.seq ?? 0));
   });
 
+  it("asks for the page alone at start: the first sweep goes once the page has answered", async () => {
+    demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });
+    const client = createClient({ baseUrl: demo.url, token: demo.token });
+    const log: string[] = [];
+    const listJobs = client.listJobs.bind(client);
+    client.listJobs = async (q, signal) => {
+      log.push(`ask ${q.perPage}`);
+      const r = await listJobs(q, signal);
+      log.push(`got ${q.perPage}`);
+      return r;
+    };
+    // The sweep's requests, whichever way it sends them.
+    client.listJobsMapped = undefined;
+    monitor = new Monitor({
+      client,
+      perPage: 20,
+      order: "desc",
+      intervalMs: 60_000,
+      listIntervalMs: 60_000,
+      index: { mode: "on", intervalMs: 1000, askPerPage: 1000 },
+    });
+    monitor.start();
+    await until(monitor, (x) => (x.index?.seq ?? 0) >= 1);
+    expect(log.slice(0, 3)).toEqual(["ask 20", "got 20", "ask 1000"]);
+  });
+
   it("without the option (or off): no index, only the page is asked for", async () => {
     const { m, d } = await start();
     await until(m, (x) => x.list.data !== undefined);

@@ -18,7 +18,7 @@ import { PINS_MAX } from "../../poll/pins.js";
 import { copyEntries } from "../../render/copy-entries.js";
 import type { Layout } from "../../render/layout.js";
 import { eventRow, type Focus, type Overlay, type UiState } from "../../render/ui-state.js";
-import { pageRows, pageStatuses, type View } from "../../render/view.js";
+import { indexRows, indexStatuses, pageRows, pageStatuses, type View } from "../../render/view.js";
 import { copyText } from "../../terminal/clipboard.js";
 import { type Action, actionFor } from "./keymap.js";
 import type { UiAction } from "./ui-reducer.js";
@@ -79,6 +79,10 @@ const refusedWhilePaused = (c: ActionContext): boolean => {
   c.dispatch({ type: "message", text: "paused: press p or r to poll again", tone: "warn" });
   return true;
 };
+
+/** Scope "all" is paged here, at the list's size: a page key moves the cursor a screen of rows. */
+const allScope = (c: ActionContext) => c.ui.scope === "all" && c.snap.index !== undefined;
+const screenRows = (c: ActionContext) => Math.max(1, c.layout.listHeight - 1);
 
 const goToPage = (c: ActionContext, target: number) => {
   if (target !== c.snap.page && target >= 1 && target <= c.monitor.numPages() && refusedWhilePaused(c))
@@ -147,12 +151,30 @@ export const ACTIONS: Record<Action, Run> = {
   down: (c) => move(c, 1),
   firstRow: (c) => moveTo(c, "first"),
   lastRow: (c) => moveTo(c, "last"),
-  nextPage: (c) => goToPage(c, c.snap.page + 1),
-  prevPage: (c) => goToPage(c, c.snap.page - 1),
-  pageDown: (c) => pageKey(c, 1),
-  pageUp: (c) => pageKey(c, -1),
-  firstPage: (c) => goToPage(c, 1),
-  lastPage: (c) => goToPage(c, c.monitor.numPages()),
+  nextPage: (c) => (allScope(c) ? move(c, screenRows(c)) : goToPage(c, c.snap.page + 1)),
+  prevPage: (c) => (allScope(c) ? move(c, -screenRows(c)) : goToPage(c, c.snap.page - 1)),
+  pageDown: (c) => (allScope(c) && c.ui.focus !== "detail" ? move(c, screenRows(c)) : pageKey(c, 1)),
+  pageUp: (c) => (allScope(c) && c.ui.focus !== "detail" ? move(c, -screenRows(c)) : pageKey(c, -1)),
+  firstPage: (c) => (allScope(c) ? moveTo(c, "first") : goToPage(c, 1)),
+  lastPage: (c) => (allScope(c) ? moveTo(c, "last") : goToPage(c, c.monitor.numPages())),
+  scope: (c) => {
+    const index = c.snap.index;
+    if (c.ui.scope === "all") {
+      c.dispatch({ type: "scope", scope: "page" });
+      say(c, `this page: page ${c.snap.page} of the service's`);
+    } else if (index === undefined)
+      say(c, "no index: it is off (index = off in the config, or --index off)", "warn");
+    else if (index.reason !== undefined) say(c, `no index: ${index.reason}`, "warn");
+    else {
+      c.dispatch({ type: "scope", scope: "all" });
+      say(
+        c,
+        index.seq === 0
+          ? "all jobs: indexing every page…"
+          : `all jobs: ${index.index.entries.size} in the index`,
+      );
+    }
+  },
   toggleOrder: (c) => {
     if (refusedWhilePaused(c)) return;
     c.monitor.setOrder(c.snap.order === "desc" ? "asc" : "desc");
@@ -185,7 +207,9 @@ export const ACTIONS: Record<Action, Run> = {
   secrets: (c) => c.dispatch({ type: "secrets" }),
   filter: (c) => c.dispatch({ type: "prompt", kind: "filter" }),
   statusFilter: (c) => {
-    const next = nextStatus(c.ui.statusFilter, pageStatuses(c.snap.list.data));
+    const present =
+      allScope(c) && c.snap.index ? indexStatuses(c.snap.index.index) : pageStatuses(c.snap.list.data);
+    const next = nextStatus(c.ui.statusFilter, present);
     c.dispatch({ type: "statusFilter", status: next });
   },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
@@ -399,8 +423,13 @@ type ModalKeys = (input: string, key: Key, c: ActionContext) => void;
 const promptKeys: ModalKeys = (input, key, c) => {
   const prompt = c.ui.prompt;
   if (!prompt) return;
-  if (key.return) c.dispatch({ type: "promptSubmit", rows: pageRows(c.snap.list.data) });
-  else if (key.escape) c.dispatch({ type: "promptCancel" });
+  if (key.return) {
+    // A displayID is looked up on the page first, then among every indexed job (on any page).
+    const index = c.snap.index && c.snap.index.seq > 0 ? c.snap.index.index : undefined;
+    const page = pageRows(c.snap.list.data);
+    const rows = index ? page.concat(indexRows(index)) : page;
+    c.dispatch({ type: "promptSubmit", rows, everywhere: index !== undefined });
+  } else if (key.escape) c.dispatch({ type: "promptCancel" });
   else if (key.backspace || key.delete) c.dispatch({ type: "promptInput", text: prompt.text.slice(0, -1) });
   else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
     c.dispatch({ type: "promptInput", text: (prompt.text + input).slice(0, 80) });

@@ -14,6 +14,7 @@ export type Action =
   | "firstPage"
   | "lastPage"
   | "toggleOrder"
+  | "scope"
   | "sortNext"
   | "sortPrev"
   | "refresh"
@@ -93,6 +94,12 @@ const ROWS: Binding[] = [
     match: is("o"),
   },
   {
+    action: "scope",
+    keys: "a",
+    help: "scope: this page ⇄ all jobs of the account (the index); /, f, < >, : then cover every job",
+    match: is("a"),
+  },
+  {
     action: "sortNext",
     keys: ">",
     help: "sort this page by the next column (status, age, remark, node, gpu)",
@@ -121,16 +128,21 @@ const ROWS: Binding[] = [
   {
     action: "filter",
     keys: "/",
-    help: "filter this page as you type (id, displayID, remark, cmd, node, status); Enter keeps, Esc clears",
+    help: "filter the list as you type (id, displayID, remark, cmd, node, status); Enter keeps, Esc clears",
     match: is("/"),
   },
   {
     action: "statusFilter",
     keys: "f",
-    help: "status filter: all → each status on the page → all",
+    help: "status filter: all → each status listed (on the page, or of the account under a) → all",
     match: is("f"),
   },
-  { action: "jump", keys: ":", help: "jump to a job by id (or by a displayID on this page)", match: is(":") },
+  {
+    action: "jump",
+    keys: ":",
+    help: "jump to a job by id or displayID (a displayID on any page once the index has swept)",
+    match: is(":"),
+  },
   {
     action: "json",
     keys: "y",

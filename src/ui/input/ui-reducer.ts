@@ -25,6 +25,8 @@ export type UiAction =
   /** The rows changed. `fresh`: they answer the page and order asked for (not the last page's, kept while loading). */
   | { type: "follow"; ids: readonly (string | undefined)[]; fresh: boolean }
   | { type: "pageChanged" }
+  /** The list's scope (`a`): the cursor stays on its job, wherever it is listed now. */
+  | { type: "scope"; scope: UiState["scope"] }
   /** `panes`: the panes on screen, in Tab order (list and detail unless said). */
   | { type: "focus"; panes?: readonly Focus[] }
   /** Opens or closes the events pane; open, it takes the focus. */
@@ -44,7 +46,7 @@ export type UiAction =
   | { type: "promptInput"; text: string }
   | { type: "promptCancel" }
   /** `rows`: the page's jobs (unfiltered), to find a displayID typed at the jump prompt. */
-  | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[] }
+  | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[]; everywhere?: boolean }
   | { type: "escape" }
   /** space: tags the job, or untags it when tagged. */
   | { type: "tag"; job: Job }
@@ -99,6 +101,8 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       const row = a.ids.indexOf(s.cursorId);
       return row >= 0 && row !== s.cursor ? { ...s, cursor: row } : s;
     }
+    case "scope":
+      return { ...s, scope: a.scope, scroll: 0 };
     case "pageChanged":
       return { ...s, cursor: 0, cursorId: undefined, scroll: 0, jumpedId: undefined };
     case "focus": {
@@ -168,7 +172,12 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
         return {
           ...s,
           prompt: undefined,
-          message: msg(`${what} not on this page — type its numeric id`, "warn"),
+          message: msg(
+            a.everywhere
+              ? `no job of the account has the ${what}`
+              : `${what} not on this page — type its numeric id`,
+            "warn",
+          ),
         };
       }
       return { ...s, prompt: undefined, jumpedId: id, scroll: 0 };

@@ -1,0 +1,106 @@
+// The header's account facts from the index (issue 24): the counts per status with the list's
+// symbols and the configured names, the index's age while its sweeps fail (never old counts
+// without it), the reason when `auto` turned it off, the scope, and the width kept.
+import { describe, expect, it } from "vitest";
+import type { JobIndex } from "../../src/model/job-index.js";
+import type { SweepSnapshot } from "../../src/poll/sweep.js";
+import { accountFacts, type HeaderProps, headerParts } from "../../src/render/header-props.js";
+
+const index = (counts: [number, number][]): JobIndex => ({
+  entries: new Map(),
+  counts: new Map(counts),
+  missed: new Set(),
+});
+
+function sweep(o: Partial<SweepSnapshot> & { error?: unknown; okWall?: number }): SweepSnapshot {
+  return {
+    mode: "auto",
+    reason: undefined,
+    index: index([
+      [3, 100],
+      [2, 12],
+      [6, 3],
+      [9, 1],
+    ]),
+    events: [],
+    seq: 1,
+    away: false,
+    total: 116,
+    perPage: 100,
+    requests: 2,
+    poll: { okWall: o.okWall ?? 1_000_000, error: o.error } as SweepSnapshot["poll"],
+    ...o,
+  };
+}
+
+const props = (p: Partial<HeaderProps>): HeaderProps => ({
+  host: "jobs.example.com",
+  page: 2,
+  numPages: 6,
+  order: "desc",
+  total: 116,
+  position: "1/20",
+  intervalMs: 2000,
+  listIntervalMs: 10_000,
+  freshMs: 20_000,
+  changes: 0,
+  connection: { state: "ok", okWall: 0 } as HeaderProps["connection"],
+  width: 200,
+  filter: "",
+  ...p,
+});
+
+const labels = { 6: "queued", 2: "running", 3: "stopped" };
+
+describe("the account's counts", () => {
+  it("are per status, in a job's life order, with the list's symbols and the configured names", () => {
+    const f = accountFacts(sweep({}), labels, 1_000_000);
+    expect(f.counts).toEqual(["3 ◌ queued", "12 ● running", "100 ■ stopped", "1 ? 9"]);
+    const { lead, rest } = headerParts(props(f));
+    expect(`${lead}${rest}`).toContain(
+      "page 2/6 · desc · 116 jobs · 3 ◌ queued · 12 ● running · 100 ■ stopped",
+    );
+  });
+
+  it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
+    const f = accountFacts(
+      sweep({ error: new Error("HTTP 503"), okWall: 1_000_000 }),
+      labels,
+      1_000_000 + 125_000,
+    );
+    expect(f.indexNote).toBe("index 2m old");
+    const wide = headerParts(props(f));
+    expect(wide.rest).toContain("3 ◌ queued · 12 ● running · 100 ■ stopped · 1 ? 9 · index 2m old");
+    // Too narrow for the age: no counts at all.
+    const narrow = headerParts(props({ ...f, width: 60 }));
+    expect(narrow.rest).not.toMatch(/queued|running/);
+  });
+
+  it("give way to the reason when auto turned the index off", () => {
+    const f = accountFacts(sweep({ reason: "index off: 2400 jobs > index_max 2000" }), labels, 0);
+    expect(f.counts).toBeUndefined();
+    expect(headerParts(props(f)).rest).toContain("index off: 2400 jobs > index_max 2000");
+  });
+
+  it("drop from the end in a narrow terminal, the rest still fitting", () => {
+    const f = accountFacts(sweep({}), labels, 0);
+    for (const width of [60, 80, 100, 120]) {
+      const p = props({ ...f, width });
+      const { lead, rest } = headerParts(p);
+      // The line as Header draws it, with the connection's "● ok" and the host.
+      expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(width);
+    }
+    expect(headerParts(props({ ...f, width: 80 })).rest).toContain("3 ◌ queued");
+  });
+
+  it("say which scope is on", () => {
+    expect(headerParts(props({ scope: "all" })).lead).toBe("all jobs · desc · 116 jobs");
+    expect(headerParts(props({ scope: "page" })).lead).toBe("page 2/6 · desc · 116 jobs");
+  });
+
+  it("are absent without an index, and before its first sweep on the page's scope", () => {
+    expect(accountFacts(undefined, labels, 0)).toEqual({});
+    expect(accountFacts(sweep({ seq: 0 }), labels, 0)).toEqual({});
+    expect(accountFacts(sweep({ seq: 0 }), labels, 0, true).indexNote).toBe("indexing…");
+  });
+});
