@@ -184,6 +184,12 @@ async function main(): Promise<void> {
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
     pins: config.pins,
+    index: {
+      mode: config.index,
+      max: config.indexMax,
+      intervalMs: config.indexIntervalMs,
+      order: config.order,
+    },
   });
   monitor.start();
   const { startMonitor } = await import("./ui/start.js");
@@ -228,6 +234,9 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     // watch and wait read --timeout as their deadline (parseCommand), not as a request's.
     timeout: script?.kind === "watch" || script?.kind === "wait" ? undefined : f.timeout,
     perPage,
+    index: f.index as RawConfig["index"],
+    indexMax: f.indexMax,
+    indexInterval: f.indexInterval,
     order: f.order as RawConfig["order"],
     clipboard: f.clipboard as RawConfig["clipboard"],
     statusLabels: f.statusLabels,
@@ -236,6 +245,8 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     once: f.once,
     mouse,
     notify: f.notify as RawConfig["notify"],
+    notifyScope: f.notifyScope as RawConfig["notifyScope"],
+    state: process.argv.some((a) => /^--(no-)?state(=|$)/.test(a)) ? f.state : undefined,
     hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
     title: f.title as RawConfig["title"],
     pins: f.pin,

@@ -17,6 +17,7 @@ export const DURATION_RANGES = {
   interval: [200, 3_600_000],
   listInterval: [500, 3_600_000],
   timeout: [100, 600_000],
+  indexInterval: [1_000, 3_600_000],
 } as const;
 
 /** Checks a duration (a string like "2s", or a number of seconds); returns ms or what is wrong. */

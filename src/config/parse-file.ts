@@ -72,7 +72,7 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   );
 
 /** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
-const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks">(name: N) => {
+const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(name: N) => {
   const values: readonly string[] = valuesOf(name);
   const words = values.map((w) => `"${w}"`);
   const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
@@ -138,6 +138,13 @@ function settingsSchema(dir: string) {
         ? (v as number | "auto")
         : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
     ),
+    index: oneOf("index"),
+    index_max: field((v, ctx) =>
+      typeof v === "number" && Number.isSafeInteger(v) && v >= 1
+        ? v
+        : fail(ctx, `expected a whole number of jobs, at least 1, got ${kind(v)}`),
+    ),
+    index_interval: duration(DURATION_RANGES.indexInterval),
     order: oneOf("order"),
     columns: field((v, ctx) => {
       if (!Array.isArray(v))
@@ -153,6 +160,10 @@ function settingsSchema(dir: string) {
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ),
     notify: oneOf("notify"),
+    notify_scope: oneOf("notify_scope"),
+    state: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ),
     hyperlinks: oneOf("hyperlinks"),
     title: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
@@ -303,12 +314,17 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       listIntervalMs: s.list_interval,
       timeoutMs: s.timeout,
       perPage: s.per_page,
+      index: s.index,
+      indexMax: s.index_max,
+      indexIntervalMs: s.index_interval,
       order: s.order,
       columns: s.columns,
       clipboard: s.clipboard,
       bell: s.bell,
       mouse: s.mouse,
       notify: s.notify,
+      notifyScope: s.notify_scope,
+      state: s.state,
       hyperlinks: s.hyperlinks,
       title: s.title,
       pins: s.pins,

@@ -48,10 +48,10 @@ const baseUrl = z.pipe(
 );
 
 /** A flag that takes one of its row's words: `--notify: expected auto, osc9, … or off`. */
-const oneOf = <N extends "clipboard" | "notify" | "hyperlinks">(name: N) => {
+const oneOf = <N extends "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(name: N) => {
   const values = valuesOf(name);
   const list = `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-  return z.enum(values, { message: `--${name}: expected ${list}` });
+  return z.enum(values, { message: `--${name.replace("_", "-")}: expected ${list}` });
 };
 
 export const RawConfigSchema = z.object({
@@ -77,6 +77,21 @@ export const RawConfigSchema = z.object({
         }),
       ),
   ),
+  index: z.optional(oneOf("index")),
+  indexMax: z.optional(
+    z.pipe(
+      z.string(),
+      transform((v: string, ctx) => {
+        if (/^\d{1,15}$/.test(v) && Number(v) >= 1) return Number(v);
+        ctx.addIssue({
+          code: "custom",
+          message: `--index-max: expected a whole number, at least 1, got "${v}"`,
+        });
+        return z.NEVER;
+      }),
+    ),
+  ),
+  indexInterval: z.optional(duration("--index-interval", DURATION_RANGES.indexInterval)),
   order: z.optional(z.enum(valuesOf("order"), { message: '--order: expected "desc" or "asc"' })),
   clipboard: z.optional(oneOf("clipboard")),
   statusLabels: z.optional(z.string()),
@@ -88,6 +103,9 @@ export const RawConfigSchema = z.object({
   /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
   mouse: z.optional(z.boolean()),
   notify: z.optional(oneOf("notify")),
+  notifyScope: z.optional(oneOf("notify_scope")),
+  /** Absent unless --state or --no-state was given, so that a config file's state can apply. */
+  state: z.optional(z.boolean()),
   hyperlinks: z.optional(oneOf("hyperlinks")),
   /** On by default; "off" leaves the terminal's title alone. */
   title: z.optional(
@@ -130,11 +148,16 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     listIntervalMs: c.listInterval,
     timeoutMs: c.timeout,
     perPage: c.perPage,
+    index: c.index,
+    indexMax: c.indexMax,
+    indexIntervalMs: c.indexInterval,
     order: c.order,
     clipboard: c.clipboard,
     bell: c.bell,
     mouse: c.mouse,
     notify: c.notify,
+    notifyScope: c.notifyScope,
+    state: c.state,
     hyperlinks: c.hyperlinks,
     title: c.title,
     // --pin adds to the config file's pins (resolveSettings); meow gives [] when none is given.
@@ -239,6 +262,9 @@ export function resolveSettings(
       listIntervalMs: s.listIntervalMs ?? DEFAULTS.listIntervalMs,
       timeoutMs: s.timeoutMs ?? DEFAULTS.timeoutMs,
       perPage: s.perPage ?? DEFAULTS.perPage,
+      index: s.index ?? DEFAULTS.index,
+      indexMax: s.indexMax ?? DEFAULTS.indexMax,
+      indexIntervalMs: s.indexIntervalMs ?? DEFAULTS.indexIntervalMs,
       order: s.order ?? DEFAULTS.order,
       clipboard: s.clipboard ?? DEFAULTS.clipboard,
       demo: opts.demo,
@@ -246,6 +272,8 @@ export function resolveSettings(
       bell: s.bell ?? DEFAULTS.bell,
       mouse: s.mouse ?? DEFAULTS.mouse,
       notify: s.notify ?? DEFAULTS.notify,
+      notifyScope: s.notifyScope ?? DEFAULTS.notifyScope,
+      state: s.state ?? DEFAULTS.state,
       hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
       title: s.title ?? DEFAULTS.title,
       pins: s.pins ?? [],

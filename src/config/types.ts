@@ -7,6 +7,8 @@ import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
 export type NotifyMode = ValuesOf<"notify">;
 export type ClipboardMode = ValuesOf<"clipboard">;
 export type HyperlinksMode = ValuesOf<"hyperlinks">;
+export type IndexSetting = ValuesOf<"index">;
+export type NotifyScope = ValuesOf<"notify_scope">;
 /** The order row's words are the one Order type's (src/model/order.ts): a word in one only fails to compile. */
 export type OrderWordsAgree = [ValuesOf<"order">] extends [Order]
   ? [Order] extends [ValuesOf<"order">]
@@ -30,11 +32,16 @@ export interface Settings {
   listIntervalMs?: number;
   timeoutMs?: number;
   perPage?: number | "auto";
+  index?: IndexSetting;
+  indexMax?: number;
+  indexIntervalMs?: number;
   order?: Order;
   clipboard?: ClipboardMode;
   bell?: boolean;
   mouse?: boolean;
   notify?: NotifyMode;
+  notifyScope?: NotifyScope;
+  state?: boolean;
   hyperlinks?: HyperlinksMode;
   title?: boolean;
   /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
@@ -63,6 +70,10 @@ export interface Config {
   timeoutMs: number;
   /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
   perPage: number | "auto";
+  /** The account index (src/poll/sweep.ts): auto (while total ≤ indexMax), on, off. */
+  index: IndexSetting;
+  indexMax: number;
+  indexIntervalMs: number;
   order: Order;
   clipboard: ClipboardMode;
   demo: boolean;
@@ -72,6 +83,10 @@ export interface Config {
   mouse: boolean;
   /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
   notify: NotifyMode;
+  /** Whose status changes notify, ring and count in the title: pinned, page (+ selected, pins), all. */
+  notifyScope: NotifyScope;
+  /** Remember each job's last state.log entry per profile, and show what changed while away. */
+  state: boolean;
   /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
   hyperlinks: HyperlinksMode;
   /** Set the terminal's title while running (restored on exit). */

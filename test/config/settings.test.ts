@@ -22,12 +22,17 @@ const OPTIONS_HELP = `
     --interval DUR        poll the selected job every DUR (default 2s)
     --list-interval DUR   poll the page every DUR (default 10s)
     --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
+    --index auto|on|off   index every job of the account: auto | on | off (default auto)
+    --index-max N         index = auto: off above N jobs (default 2000)
+    --index-interval DUR  sweep the index every DUR (default 30s, at least 1s)
     --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)
     --clipboard MODE      auto | osc52 | native | off (default auto)
     --bell                ring the terminal bell on a status change
     --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
                           (default off; see "Getting notified" in the README)
+    --notify-scope SCOPE  whose changes notify: pinned | page | all (default page)
+    --no-state            do not remember what changed while jobtop was away
     --pin ID              watch this job wherever it is (repeat for more)
     --title on|off        show the monitor's state in the terminal's title (default on)
     --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
@@ -79,12 +84,17 @@ describe("the settings table", () => {
         "list_interval",
         "timeout",
         "per_page",
+        "index",
+        "index_max",
+        "index_interval",
         "order",
         "columns",
         "clipboard",
         "bell",
         "mouse",
         "notify",
+        "notify_scope",
+        "state",
         "hyperlinks",
         "title",
         "pins",
