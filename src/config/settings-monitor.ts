@@ -218,7 +218,9 @@ export const MONITOR_SETTINGS = [
       default: "`page`",
       text: "whose status changes ring, notify and count in the title: `pinned` jobs, the `page` (with the selected job and the pins), or `all` the index holds",
     },
-    starter: ['notify_scope = "page"     # whose changes notify: "pinned", "page" (+ selected, pins) or "all"'],
+    starter: [
+      'notify_scope = "page"     # whose changes notify: "pinned", "page" (+ selected, pins) or "all"',
+    ],
   },
   {
     name: "state",
@@ -231,7 +233,7 @@ export const MONITOR_SETTINGS = [
     help: [["Monitor", "--no-state", "do not remember what changed while jobtop was away"]],
     readme: {
       default: "on",
-      text: "remember each job's last state.log entry (ids and statuses, under `$XDG_STATE_HOME/jobtop/`) and show what changed while away (see "While away"); `--no-state` / `state = false` turns it off",
+      text: 'remember each job\'s last state.log entry (ids and statuses, under `$XDG_STATE_HOME/jobtop/`) and show what changed while away (see "While away"); `--no-state` / `state = false` turns it off',
     },
     starter: ["state = true              # remember what changed while away (ids and statuses only)"],
   },
