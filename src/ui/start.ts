@@ -23,13 +23,13 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   const out = process.stdout;
   const write = (s: string) => out.write(s);
   const ring = createBell(write);
-  if (config.bell) ringOnChange(monitor, ring);
+  if (config.bell) ringOnChange(monitor, ring, config.notifyScope);
   const kind = pickNotify(config.notify);
   const notifier =
     kind === "off"
       ? undefined
       : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
-  if (notifier) notifyOnChange(monitor, notifier);
+  if (notifier) notifyOnChange(monitor, notifier, config.notifyScope);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);
   const links = hyperlinksOn(config.hyperlinks);
