@@ -189,6 +189,8 @@ async function main(): Promise<void> {
       max: config.indexMax,
       intervalMs: config.indexIntervalMs,
       order: config.order,
+      // With a state file, the sweeps wait for its baseline (src/ui/start.ts, after the first frame).
+      startLater: config.state && !config.demo,
     },
   });
   monitor.start();

@@ -72,7 +72,9 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   );
 
 /** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
-const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(name: N) => {
+const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(
+  name: N,
+) => {
   const values: readonly string[] = valuesOf(name);
   const words = values.map((w) => `"${w}"`);
   const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;

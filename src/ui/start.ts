@@ -6,6 +6,7 @@ import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
+import type { AwaySession } from "../state/away-session.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -35,7 +36,9 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   const links = hyperlinksOn(config.hyperlinks);
 
   let unmount: (() => void) | undefined;
+  let away: AwaySession | undefined;
   const screen = takeScreen({
+    save: () => away?.save(true),
     stop: () => {
       monitor.stop();
       notifier?.stop();
@@ -88,6 +91,11 @@ export async function startMonitor(config: Config, monitor: Monitor): Promise<nu
   // (src/boot/v8-flags.ts says why, and why not earlier).
   binHooks()?.memoryFlags();
   if (drawn) out.on("resize", redraw);
+  // The index waits for the state file's baseline, read now that the first frame is out.
+  if (config.state && !config.demo && config.index !== "off") {
+    const { startAwaySession } = await import("../state/away-session.js");
+    away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
+  }
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
