@@ -106,6 +106,30 @@ describe("the index's events", () => {
   }, 60_000);
 });
 
+/** OSC 9 notifications written, their text. */
+const osc9 = (raw: string) => Array.from(raw.matchAll(/\x1b\]9;([^\x07\x1b]*)\x07/g), (m) => m[1]);
+
+describe("notify_scope", () => {
+  it("all: a change of a job on page 4 notifies; page (the default): it is listed, not notified", async () => {
+    stateHome = mkdtempSync(join(tmpdir(), "jobtop-state-"));
+    for (const scope of ["all", "page"]) {
+      const t = open(["--no-state", "--notify", "osc9", "--notify-scope", scope]);
+      await t.waitFor(/Job \d+/, 15_000);
+      await sleep(2500);
+      const id = twoStepsLeft();
+      const name = demo.getJob(id)?.displayID as string;
+      demo.advance(id);
+      t.press("e");
+      await t.waitFor((x) => x.split("\n").some((l) => l.includes(name) && l.includes("→")), 15_000);
+      await sleep(1000); // the notifier gathers for 300 ms
+      const sent = osc9(t.raw()).filter((n) => n?.includes(name));
+      expect(sent.length, scope).toBe(scope === "all" ? 1 : 0);
+      t.kill("SIGKILL");
+      s = undefined;
+    }
+  }, 90_000);
+});
+
 describe("while away", () => {
   it("lists after a restart the changes state.log recorded meanwhile, says how many in the header; the file is 600, ids only", async () => {
     stateHome = mkdtempSync(join(tmpdir(), "jobtop-state-"));
