@@ -1,6 +1,7 @@
 // Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
 // Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
 import pkg from "../package.json" with { type: "json" };
+import { type Action, parseActions } from "./actions/definitions.js";
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
@@ -11,7 +12,8 @@ import { type LoadInput, loadConfig } from "./config/load.js";
 import type { RawConfig } from "./config/resolve.js";
 import { readToken } from "./config/token-source.js";
 import { type Config, ConfigError } from "./config/types.js";
-import { DEMO_PROFILE } from "./demo/data.js";
+import { DEMO_ACTIONS } from "./demo/actions.js";
+import { DEMO_PROFILE, DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
 import { sanitize } from "./model/sanitize.js";
@@ -146,7 +148,7 @@ async function main(): Promise<void> {
   }
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
-  if (demo) config = { ...config, baseUrl: demo.url, token: demo.token };
+  if (demo) config = { ...config, baseUrl: demo.url, token: demo.token, actions: demoActions() };
   const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
   // Read again after a 401 where its source allows (a rotated token); each new one is masked too.
   const tokens = new TokenKeeper(config.token, demo ? { name: "--demo" } : origin);
@@ -195,9 +197,19 @@ async function main(): Promise<void> {
   });
   monitor.start();
   const { startMonitor } = await import("./ui/start.js");
-  const code = await startMonitor(config, monitor);
+  const code = await startMonitor(config, monitor, { tokens, fetch });
   await demo?.close();
   process.exit(code);
+}
+
+/** --demo's actions (C cancel, R resubmit: src/demo/actions.ts), checked as a config file's are. */
+function demoActions(): Action[] {
+  const { actions, errors } = parseActions(DEMO_ACTIONS, {
+    usedKeys: new Set(),
+    statusLabels: DEMO_STATUS_LABELS,
+  });
+  if (errors.length > 0) fail(`--demo: ${errors.join("; ")}`);
+  return actions;
 }
 
 /**

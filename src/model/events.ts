@@ -24,6 +24,11 @@ export interface ChangeEvent {
   watched?: boolean;
   /** Recorded while jobtop was not running (the index's first sweep against the state file). */
   away?: boolean;
+  /**
+   * Not a status change: what an action on the job gave ("cancel jb25w8: done"), sanitised, shown
+   * in the events pane as is; from and to are then the status it was acted on in. Not notified.
+   */
+  note?: string;
 }
 
 /** A status change between two copies of one job, or undefined when the status is the same. */

@@ -7,11 +7,12 @@ import type { ChangeEvent } from "./events.js";
 export type NotifyScope = "pinned" | "page" | "all";
 
 export function inNotifyScope(
-  e: Pick<ChangeEvent, "id" | "watched" | "away">,
+  e: Pick<ChangeEvent, "id" | "watched" | "away" | "note">,
   scope: NotifyScope,
   pinned: (id: string) => boolean,
 ): boolean {
-  if (e.away) return false;
+  // An action's result is the user's own doing, said on the status line: no notification.
+  if (e.away || e.note !== undefined) return false;
   if (scope === "all") return true;
   if (scope === "pinned") return pinned(e.id);
   return e.watched === true;

@@ -208,6 +208,22 @@ export class ChangeTracker {
     });
   }
 
+  /** An action's result on a job, listed among the events (not counted as a change). */
+  note(job: { id: string; displayID: string; status: number }, text: string): void {
+    this.eventSeq += 1;
+    const event: ChangeEvent = {
+      seq: this.eventSeq,
+      atMs: this.o.wall(),
+      id: job.id,
+      displayID: job.displayID,
+      from: job.status,
+      to: job.status,
+      prevSec: undefined,
+      note: text,
+    };
+    this.o.update({ events: addEvents(this.o.state().events, [event]) });
+  }
+
   /** The events pane shows them: the header's count starts again from zero. */
   markSeen(): void {
     if (this.o.state().unseen > 0) this.o.update({ unseen: 0 });

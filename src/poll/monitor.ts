@@ -266,6 +266,11 @@ export class Monitor {
     this.retime();
   }
 
+  /** An action's result on a job ("cancel jb25w8: done"), for the events pane. */
+  noteEvent(job: { id: string; displayID: string; status: number }, text: string): void {
+    this.changes.note(job, text);
+  }
+
   /** The events pane shows them: the header's count starts again from zero. */
   markSeen = (): void => {
     this.changes.markSeen();

@@ -109,7 +109,13 @@ function listLines(p: ReturnType<typeof listPaneProps>): string[] {
       continue;
     }
     const changed = p.changed(item.job.id);
-    const r = jobRow(item.job, { ...p, selected, changed, pinned: p.pinned?.(item.job.id) ?? false });
+    const r = jobRow(item.job, {
+      ...p,
+      selected,
+      changed,
+      pinned: p.pinned?.(item.job.id) ?? false,
+      tagged: p.tagged?.(item.job.id) ?? false,
+    });
     const style = { inverse: selected, bold: changed };
     out.push(
       paint({ text: r.marker, ...style }) +

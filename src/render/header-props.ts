@@ -75,7 +75,9 @@ export function headerProps(
     // okWall, which ends an outage) said "data from 0s ago" while the page, failing for 30 s, was 30 s old.
     connection: { ...connection, okWall: shown.okWall },
     width: o.width,
-    filter: viewSummary(ui, view, config.statusLabels),
+    filter: [viewSummary(ui, view, config.statusLabels), ui.tags.size > 0 ? `${ui.tags.size} tagged` : ""]
+      .filter(Boolean)
+      .join(" · "),
     profile: config.profile,
   };
 }

@@ -30,6 +30,8 @@ export interface JobListProps {
   changed: (jobId: string) => boolean;
   /** Pinned (w): marked ★, changed or not. */
   pinned?: (jobId: string) => boolean;
+  /** Tagged (space, T): marked •. */
+  tagged?: (jobId: string) => boolean;
   nowSec: number;
   focused: boolean;
   emptyText: string;
@@ -60,6 +62,7 @@ export function listPaneProps(
     labels: config.statusLabels,
     changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monotonicMs()),
     pinned: (id) => snap.pins.some((p) => p.id === id),
+    tagged: ui.tags.size === 0 ? undefined : (id) => ui.tags.has(id),
     nowSec,
     focused: ui.focus === "list",
     emptyText,

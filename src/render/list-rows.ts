@@ -35,7 +35,7 @@ export function errorRow(item: PageItem & { ok: false }, selected: boolean, widt
   );
 }
 
-/** One job's row: the marker (selection ›, change ✱, pin ★, each in its own cell), the status cell and the rest. */
+/** One job's row: the marker (selection › and tag •, change ✱, pin ★, each in its own cell), the status cell and the rest. */
 export interface JobRowOptions {
   width: number;
   columns: Column[];
@@ -43,13 +43,17 @@ export interface JobRowOptions {
   selected: boolean;
   changed: boolean;
   pinned?: boolean;
+  /** Tagged (space, T): • in the selection's cell, » when selected too. */
+  tagged?: boolean;
   nowSec: number;
 }
 
 export function jobRow(job: Job, o: JobRowOptions) {
   const cells = rowCells(job, o.columns, o.labels, o.nowSec);
   // A pinned job that changes every few seconds must still show its ★: no mark hides another.
-  const marker = `${o.selected ? "›" : " "}${o.changed ? "✱" : " "}${o.pinned ? "★" : " "}`;
+  // Tagged shares the selection's cell (» = both) so that the columns keep their width everywhere.
+  const sel = o.tagged ? (o.selected ? "»" : "•") : o.selected ? "›" : " ";
+  const marker = `${sel}${o.changed ? "✱" : " "}${o.pinned ? "★" : " "}`;
   const tail = fit(cells.rest, Math.max(0, o.width - MARKER_WIDTH - 1 - (o.columns[0]?.width ?? 0)));
   return { marker, status: cells.status, statusColor: cells.statusColor, tail };
 }

@@ -1,6 +1,8 @@
 // The last line's text and colour when no prompt is open: a message answering a key, else what
 // failed, else the key hints. Pure: StatusLine paints it with Ink, the first frame before Ink.
+import { type Action, appliesTo } from "../actions/definitions.js";
 import { describeError } from "../api/errors.js";
+import type { Job } from "../api/schema.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
@@ -9,10 +11,36 @@ import type { UiState } from "./ui-state.js";
 export const HINTS =
   "? help · ↑↓ select · ←→ page · / filter · f status · c copy · x ssh · y JSON · s secrets · : jump · q quit";
 
+/** The keys of the actions that apply: with their descriptions when there is room, else their names. */
+export interface ActionHints {
+  long: string;
+  short: string;
+}
+
+/** The configured actions that apply to the selected job (any, with tags: each job is checked then). */
+export function actionHints(
+  config: { actions: readonly Action[] },
+  job: Pick<Job, "status"> | undefined,
+  tagged: number,
+): ActionHints | undefined {
+  if (config.actions.length === 0) return undefined;
+  const long: string[] = [];
+  const short: string[] = [];
+  for (const a of config.actions)
+    if (tagged > 0 || (job !== undefined && appliesTo(a, job.status))) {
+      long.push(`${a.key} ${a.description}`);
+      short.push(`${a.key} ${a.name}`);
+    }
+  if (long.length === 0) return undefined;
+  const on = tagged > 0 ? ` (on ${tagged} tagged)` : "";
+  return { long: sanitize(long.join(" · ") + on), short: sanitize(short.join(" · ") + on) };
+}
+
 export function statusLineText(
   ui: Pick<UiState, "message">,
   snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId">,
   width: number,
+  hints?: ActionHints,
 ): { text: string; color?: string; dim?: boolean } {
   // (The job poller's last error is no longer news once no job is selected.)
   const err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
@@ -26,6 +54,11 @@ export function statusLineText(
     // The ticking age is in the header; a second clock here would re-render this line too.
     const stale = (which === "page" ? snap.list.data : snap.job.data) ? "; keeping the last good data" : "";
     return { text: fit(`⚠ ${which}: ${sanitize(describeError(err))}${stale}`, width), color: "red" };
+  }
+  if (hints) {
+    // The job's actions first; with their descriptions while "? help" still fits after them.
+    const actions = hints.long.length + " · ? help".length <= width ? hints.long : hints.short;
+    return { text: fit(`${actions} · ${HINTS}`, width), dim: true };
   }
   return { text: fit(HINTS, width), dim: true };
 }

@@ -1,6 +1,7 @@
 // The UI's own state (selection, focus, overlays, prompts, secrets, messages): what the builders
 // read to draw the screen. Keys change it through the reducer (src/ui/input/ui-reducer.ts); data
 // lives in the Monitor, not in this state.
+import type { Job } from "../api/schema.js";
 import type { SortColumn } from "../model/sort.js";
 
 /** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
@@ -40,6 +41,25 @@ export interface UiState {
   events: boolean;
   /** The event under the events pane's cursor, by its seq (undefined: the newest). */
   eventSeq: number | undefined;
+  /**
+   * Tagged jobs (space, T; U clears), by id with the copy seen when tagged: tags survive a page
+   * change, and an action pressed with tags runs on every tagged job.
+   */
+  tags: ReadonlyMap<string, Job>;
+  /** An action asking to be confirmed (y/n, or a text to type); it takes every key until answered. */
+  confirm: Confirmation | undefined;
+}
+
+export interface Confirmation {
+  /** The action's name (config.actions). */
+  action: string;
+  jobs: readonly Job[];
+  /** "yes": y or n; "type": `expect` typed, then Enter. */
+  mode: "yes" | "type";
+  expect: string;
+  text: string;
+  /** What it asks, sanitised: "cancel jb25w8?". */
+  question: string;
 }
 
 export const initialUi: UiState = {
@@ -59,6 +79,8 @@ export const initialUi: UiState = {
   message: undefined,
   events: false,
   eventSeq: undefined,
+  tags: new Map(),
+  confirm: undefined,
 };
 
 export interface Selection {

@@ -12,7 +12,9 @@ import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
 import { viewMaxScroll } from "../render/scroll-position.js";
 import { paneLineOptions } from "../render/selected-lines.js";
+import { actionHints } from "../render/status-line-text.js";
 import { createView } from "../render/view.js";
+import type { ActionRunner } from "./action-runner.js";
 import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
 import { EventsPane } from "./EventsPane.js";
@@ -51,9 +53,20 @@ export interface AppProps {
   onConnect?: (target: SshTarget, jobId: string) => string;
   /** Write the detail pane's URLs as OSC 8 links (--hyperlinks, resolved for this terminal). */
   links?: boolean;
+  /** Runs the configured actions (config.actions); absent, their keys say they cannot run. */
+  actions?: ActionRunner;
 }
 
-export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, links = false }: AppProps) {
+export function App({
+  monitor,
+  config,
+  writeRaw,
+  onQuit,
+  onSuspend,
+  onConnect,
+  links = false,
+  actions,
+}: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
@@ -118,6 +131,10 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
       },
       suspend: () => onSuspend?.(),
       connect: (t, id) => onConnect?.(t, id) ?? "connecting needs jobtop's own terminal",
+      runAction: actions
+        ? (a, jobs) => actions.run(a, jobs, (text, tone) => dispatch({ type: "message", text, tone }))
+        : undefined,
+      actionRunning: actions?.running,
     };
   };
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
@@ -196,7 +213,12 @@ export function App({ monitor, config, writeRaw, onQuit, onSuspend, onConnect, l
           }
         />
       )}
-      <StatusLine ui={ui} snap={snap} width={columns} />
+      <StatusLine
+        ui={ui}
+        snap={snap}
+        width={columns}
+        hints={actionHints(config, view.selected, ui.tags.size)}
+      />
     </Box>
   );
 }

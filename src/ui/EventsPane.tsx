@@ -91,9 +91,16 @@ const EventRow = memo(function EventRow(p: {
   // Narrow first: the pane may share a column of 40. The new state's symbol shows it without colour.
   // A change of the time jobtop was not running: said before the job, where a narrow pane keeps it.
   const away = e.away ? "while away · " : "";
-  const text = `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${away}${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
+  const text =
+    e.note !== undefined
+      ? `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${sanitize(e.note)}`
+      : `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${away}${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
   return (
-    <Text wrap="truncate" inverse={p.selected} color={p.selected ? undefined : to.color}>
+    <Text
+      wrap="truncate"
+      inverse={p.selected}
+      color={p.selected ? undefined : e.note !== undefined ? "cyan" : to.color}
+    >
       {fit(text, p.width)}
     </Text>
   );

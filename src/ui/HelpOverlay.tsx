@@ -27,6 +27,7 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
       "changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (e)",
     ],
     ["★", "a pinned job (w): polled on any page, its changes notified"],
+    ["• »", "a tagged job (space, T; U clears), » when selected too: an action runs on every tagged job"],
     [symbols, `status ${names.join(", ")}`],
     [
       statusStyle(Number.NaN).symbol,

@@ -44,6 +44,7 @@ export function JobList(props: JobListProps) {
               selected={index === cursor}
               changed={props.changed(item.job.id)}
               pinned={props.pinned?.(item.job.id) ?? false}
+              tagged={props.tagged?.(item.job.id) ?? false}
               nowSec={props.nowSec}
               mark={props.mark}
             />
@@ -81,10 +82,11 @@ const Row = memo(function Row({
   selected,
   changed,
   pinned,
+  tagged,
   nowSec,
   mark,
 }: RowProps) {
-  const r = jobRow(job, { width, columns, labels, selected, changed, pinned, nowSec });
+  const r = jobRow(job, { width, columns, labels, selected, changed, pinned, tagged, nowSec });
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
       {r.marker}
@@ -102,6 +104,7 @@ function sameRow(a: RowProps, b: RowProps): boolean {
     a.selected === b.selected &&
     a.changed === b.changed &&
     a.pinned === b.pinned &&
+    a.tagged === b.tagged &&
     a.mark === b.mark &&
     (a.nowSec === b.nowSec ||
       !a.columns.some((c) => c.id === "age") ||

@@ -51,7 +51,8 @@ function freshEvents(monitor: Monitor): () => ChangeEvent[] {
     const fresh: ChangeEvent[] = [];
     for (const e of events) {
       if (e.seq <= last) break;
-      fresh.push(e);
+      // An action's result is the user's own doing, said on the status line: no notification.
+      if (e.note === undefined) fresh.push(e);
     }
     last = newest;
     return fresh.reverse();

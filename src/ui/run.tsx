@@ -1,6 +1,7 @@
 // Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
 // on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
+import { createActionSender, type SendAction } from "../api/send-action.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
@@ -8,6 +9,9 @@ import type { Notifier } from "../terminal/notifier.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
+import { createActionRunner } from "./action-runner.js";
+import { setActionKeys } from "./input/keymap.js";
+import type { ActionTransport } from "./start.js";
 
 export interface MountOptions {
   config: Config;
@@ -17,6 +21,8 @@ export interface MountOptions {
   links: boolean;
   /** The first frame is on screen (first-frame.ts): Ink's first frame replaces it line by line. */
   overPreFrame: boolean;
+  /** What the configured actions are sent with; without it, actions cannot run. */
+  transport?: ActionTransport;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
 }
@@ -25,6 +31,28 @@ export async function mountApp(o: MountOptions): Promise<number> {
   const { config, monitor, screen, notifier } = o;
   const out = process.stdout;
   const write = (s: string) => out.write(s);
+  // The configured actions' keys are the keymap's from now on (the help lists them).
+  setActionKeys(config.actions);
+  const transport = o.transport;
+  let sender: SendAction | undefined;
+  const runner =
+    transport && config.actions.length > 0
+      ? createActionRunner({
+          config,
+          monitor,
+          send: () => {
+            sender ??= createActionSender({
+              baseUrl: config.baseUrl,
+              token: transport.tokens,
+              timeoutMs: config.timeoutMs,
+              fetch: transport.fetch,
+            });
+            return sender;
+          },
+          token: () => transport.tokens.current(),
+          runForeground: screen.runForeground,
+        })
+      : undefined;
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
   let app: Instance;
   try {
@@ -35,6 +63,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
         writeRaw={write}
         onSuspend={screen.suspend}
         onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
+        actions={runner}
         links={o.links}
       />,
       {

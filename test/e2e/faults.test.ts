@@ -38,7 +38,7 @@ const FAULTS: [FaultKind, RegExp][] = [
 ];
 
 /** The rows of jobs visible in the list pane. */
-const rows = (screen: string) => screen.split("\n").filter((l) => /^[ ›][ ✱][ ★][◌◔●■?] /.test(l));
+const rows = (screen: string) => screen.split("\n").filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
 
 describe("fault matrix", () => {
   it("survives every fault with the last good data on screen, and recovers by itself", async () => {

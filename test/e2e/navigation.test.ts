@@ -50,7 +50,7 @@ const listRows = (screen: string) =>
   screen
     .split("\n")
     .slice(2)
-    .filter((l) => /^[ ›][ ✱][ ★][◌◔●■?] /.test(l));
+    .filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
 /** What `/nb` should leave: the jobs with "nb" in a field the filter reads (no labels here). */
 const matchesNb = (j: Job) =>
   [j.id, j.displayID, j.app.remark, j.app.cmd, j.ctx.nodeDisplayID, String(j.status)].some((v) =>

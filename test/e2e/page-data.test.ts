@@ -45,7 +45,7 @@ const rows = (screen: string) =>
   screen
     .split("\n")
     .map((l) => l.split("│")[0] ?? "")
-    .filter((l) => /^[ ›][ ✱][ ★][◌◔●■?] /.test(l));
+    .filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
 const markedRow = (screen: string) => rows(screen).find((l) => l.startsWith("›"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 

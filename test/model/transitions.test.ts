@@ -131,9 +131,11 @@ describe("a 140 000-entry log", () => {
     };
     const a = mk(n);
     const b = mk(n + 2);
+    // Not a speed target (those are in npm run bench): a bound a quadratic comparison (2·10^10
+    // steps) cannot meet on any machine, and a linear one meets on a loaded CI (500 ms flaked there).
     const t0 = performance.now();
     const changes = statusChanges(a, b, T + n + 5);
-    expect(performance.now() - t0).toBeLessThan(500);
+    expect(performance.now() - t0).toBeLessThan(10_000);
     expect(changes.map((c) => [c.from, c.to, c.entryId])).toEqual([
       [a.status, b.state.log[n]?.status, String(n + 1)],
       [b.state.log[n]?.status, b.state.log[n + 1]?.status, String(n + 2)],

@@ -3,12 +3,16 @@
 // function gets the state as of this key press (ActionContext) and changes the UI state by
 // dispatch, the data by calling the monitor.
 import type { Key } from "ink";
+import { appliesTo, type Action as ConfiguredAction } from "../../actions/definitions.js";
 import { describeError } from "../../api/errors.js";
+import type { Job } from "../../api/schema.js";
 import type { Config } from "../../config/types.js";
 import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../../model/copy-plan.js";
 import { nextStatus } from "../../model/filter.js";
+import { sanitize } from "../../model/sanitize.js";
 import { nextSort } from "../../model/sort.js";
 import { type SshTarget, sshTargets } from "../../model/ssh.js";
+import { statusStyle } from "../../model/status.js";
 import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
 import { PINS_MAX } from "../../poll/pins.js";
 import { copyEntries } from "../../render/copy-entries.js";
@@ -41,6 +45,12 @@ export interface ActionContext {
   suspend: () => string | undefined;
   /** Runs ssh in the foreground with the terminal; says how it ended. */
   connect: (target: SshTarget, jobId: string) => string;
+  /** Runs a configured action on these jobs (src/ui/action-runner.ts); absent: none can run. */
+  runAction?: (a: ConfiguredAction, jobs: readonly Job[]) => void;
+  /** The name of the action under way, if one is. */
+  actionRunning?: () => string | undefined;
+  /** The key pressed, for an "act" row (the configured action of that key). */
+  pressed?: string;
 }
 
 type Run = (c: ActionContext) => void;
@@ -225,12 +235,146 @@ export const ACTIONS: Record<Action, Run> = {
     c.monitor.setJobInterval(c.config.intervalMs);
     say(c, `the selected job is polled every ${seconds(c.config.intervalMs)} (the configured interval)`);
   },
+  tag: (c) => {
+    const job = c.view.selected;
+    if (!job) {
+      say(c, "no job selected to tag", "warn");
+      return;
+    }
+    c.dispatch({ type: "tag", job });
+    // As htop: on to the next row, so that space space space tags three.
+    if (c.ui.focus === "list") move(c, 1);
+  },
+  tagAll: (c) => {
+    const jobs: Job[] = [];
+    for (const i of c.view.items) if (i.ok) jobs.push(i.job);
+    if (jobs.length === 0) {
+      say(c, "no job shown to tag", "warn");
+      return;
+    }
+    c.dispatch({ type: "tagAll", jobs });
+    say(c, `tagged the ${jobs.length} job${jobs.length === 1 ? "" : "s"} shown (U clears the tags)`);
+  },
+  untagAll: (c) => {
+    if (c.ui.tags.size === 0) {
+      say(c, "no job is tagged");
+      return;
+    }
+    c.dispatch({ type: "untagAll" });
+    say(c, "tags cleared");
+  },
+  act: (c) => act(c),
   help: (c) => c.dispatch({ type: "overlay", overlay: "help" }),
   suspend: (c) => {
     const refused = c.suspend();
     if (refused) say(c, refused, "warn");
   },
   quit: (c) => c.quit(),
+};
+
+/** How many job names a bulk confirmation shows. */
+const NAMES_SHOWN = 3;
+const jobName = (j: Job) => sanitize(j.displayID) || `job ${j.id}`;
+
+/**
+ * A configured action's key: on the tagged jobs when there are tags (those of a status it does
+ * not apply to are left out, and said), else on the selected job. Confirmed as the action says;
+ * never while another action runs.
+ */
+function act(c: ActionContext): void {
+  const a = c.config.actions.find((x) => x.key === c.pressed);
+  if (!a) return;
+  if (!c.runAction) {
+    say(c, `${a.name}: actions cannot run here`, "warn");
+    return;
+  }
+  const running = c.actionRunning?.();
+  if (running !== undefined) {
+    say(c, `${running} is still running: ${a.name} not started`, "warn");
+    return;
+  }
+  const label = (code: number) => sanitize(statusStyle(code, c.config.statusLabels).label);
+  const only = () => (a.statuses ?? []).map(label).join(", ");
+  let jobs: Job[];
+  let skipped = 0;
+  if (c.ui.tags.size > 0) {
+    jobs = [];
+    for (const tagged of c.ui.tags.values()) {
+      const job = freshest(c, tagged);
+      if (appliesTo(a, job.status)) jobs.push(job);
+      else skipped++;
+    }
+    if (jobs.length === 0) {
+      say(c, `${a.name}: none of the ${skipped} tagged jobs is ${only()} (U clears the tags)`, "warn");
+      return;
+    }
+  } else {
+    const job = c.view.selected;
+    if (!job) {
+      say(c, `${a.name}: no job selected`, "warn");
+      return;
+    }
+    if (!appliesTo(a, job.status)) {
+      say(c, `${a.name}: not for a ${label(job.status)} job (only ${only()})`, "warn");
+      return;
+    }
+    jobs = [job];
+  }
+  if (a.confirm === "no") {
+    c.runAction(a, jobs);
+    return;
+  }
+  const first = jobs[0] as Job;
+  const bulk = c.ui.tags.size > 0;
+  const names = jobs.slice(0, NAMES_SHOWN).map(jobName).join(", ") + (jobs.length > NAMES_SHOWN ? ", …" : "");
+  const left = skipped > 0 ? `; ${skipped} tagged not ${only()}, left out` : "";
+  const question = bulk
+    ? `${a.name} ${jobs.length} tagged job${jobs.length === 1 ? "" : "s"} (${names})${left}?`
+    : `${a.name} ${jobName(first)}?`;
+  // Typing for several: their count. A fixed word is typed from habit; the count is read first.
+  const expect = bulk ? String(jobs.length) : sanitize(first.displayID) || first.id;
+  c.dispatch({
+    type: "confirm",
+    confirm: { action: a.name, jobs, mode: a.confirm, expect, text: "", question },
+  });
+}
+
+/** A tagged job's newest copy: the selected job's own, else its row's, else the copy tagged. */
+function freshest(c: ActionContext, tagged: Job): Job {
+  if (c.snap.job.data?.id === tagged.id) return c.snap.job.data;
+  for (const i of c.view.items) if (i.ok && i.job.id === tagged.id) return i.job;
+  return tagged;
+}
+
+/** The confirmation takes every key: y/n, or the text to type and Enter; Esc cancels. */
+const confirmKeys: ModalKeys = (input, key, c) => {
+  const q = c.ui.confirm;
+  if (!q) return;
+  const a = c.config.actions.find((x) => x.name === q.action);
+  const cancelled = `${q.action}: cancelled, ${a?.kind === "command" ? "nothing run" : "nothing sent"}`;
+  const close = (said?: string) => {
+    c.dispatch({ type: "confirm", confirm: undefined });
+    if (said) say(c, said, "warn");
+  };
+  const go = () => {
+    close();
+    if (a) c.runAction?.(a, q.jobs);
+  };
+  if (key.escape) {
+    close(cancelled);
+    return;
+  }
+  if (q.mode === "yes") {
+    if (input === "y" || input === "Y") go();
+    else if (input === "n" || input === "N" || input === "q") close(cancelled);
+    return;
+  }
+  if (key.return) {
+    if (q.text === q.expect) go();
+    else close(`"${sanitize(q.text)}" is not ${q.expect}: ${cancelled}`);
+  } else if (key.backspace || key.delete) c.dispatch({ type: "confirmInput", text: q.text.slice(0, -1) });
+  else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
+    c.dispatch({ type: "confirmInput", text: (q.text + input).slice(0, 80) });
 };
 
 /** Copies one entry (a URL with control characters is refused) and says how on the status line. */
@@ -342,11 +486,18 @@ const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
 export function handleKey(input: string, key: Key, c: ActionContext): void {
   const action = actionFor(input, key);
   // Ctrl+Z suspends from anywhere, prompts and overlays included, as Ctrl+C quits.
-  const modal = c.ui.prompt ? promptKeys : c.ui.overlay !== "none" ? OVERLAY_KEYS[c.ui.overlay] : undefined;
+  const modal = c.ui.confirm
+    ? confirmKeys
+    : c.ui.prompt
+      ? promptKeys
+      : c.ui.overlay !== "none"
+        ? OVERLAY_KEYS[c.ui.overlay]
+        : undefined;
   if (action === "suspend") ACTIONS.suspend(c);
   else if (modal) {
     modal(input, key, c);
     if (key.ctrl && input === "c") c.quit();
   } else if (key.escape) c.dispatch({ type: "escape" });
+  else if (action === "act") ACTIONS.act({ ...c, pressed: input });
   else if (action) ACTIONS[action](c);
 }

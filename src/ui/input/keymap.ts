@@ -28,6 +28,11 @@ export type Action =
   | "focus"
   | "events"
   | "pin"
+  | "tag"
+  | "tagAll"
+  | "untagAll"
+  /** A configured action's key (config.actions; rows added by setActionKeys). */
+  | "act"
   | "pause"
   | "faster"
   | "slower"
@@ -42,13 +47,15 @@ export interface Binding {
   keys: string;
   help: string;
   match: (input: string, key: Key) => boolean;
+  /** An "act" row: the configured action's name. */
+  name?: string;
 }
 
 /** A plain key press of `ch`: Ctrl+C arrives as "c" with ctrl set, and must quit, not copy. */
 const is = (ch: string) => (i: string, k: Key) => i === ch && !k.ctrl;
 
-/** Every key, in the order the help overlay and README.md list them. */
-export const KEYMAP: readonly Binding[] = [
+/** Every key, in the order the help overlay and README.md list them; configured actions' at the end. */
+const ROWS: Binding[] = [
   {
     action: "up",
     keys: "↑ / k",
@@ -149,6 +156,14 @@ export const KEYMAP: readonly Binding[] = [
     help: "pin / unpin the job (★): polled on any page, its changes notified",
     match: is("w"),
   },
+  {
+    action: "tag",
+    keys: "space",
+    help: "tag / untag the job (•): an action then runs on every tagged job, after one confirmation",
+    match: is(" "),
+  },
+  { action: "tagAll", keys: "T", help: "tag every job the filter shows", match: is("T") },
+  { action: "untagAll", keys: "U", help: "clear the tags", match: is("U") },
   { action: "pause", keys: "p", help: "pause / resume all polling (r resumes too)", match: is("p") },
   {
     action: "faster",
@@ -184,8 +199,24 @@ export const KEYMAP: readonly Binding[] = [
   },
 ];
 
+export const KEYMAP: readonly Binding[] = ROWS;
+
+/**
+ * The configured actions' keys as rows of the keymap, so the help lists them with their
+ * descriptions (at start; the config checked that no key is taken twice). A later call replaces them.
+ */
+export function setActionKeys(actions: readonly { name: string; key: string; description: string }[]): void {
+  for (let i = ROWS.length - 1; i >= 0; i--) if (ROWS[i]?.action === "act") ROWS.splice(i, 1);
+  for (const a of actions)
+    ROWS.push({ action: "act", keys: a.key, help: a.description, match: is(a.key), name: a.name });
+}
+
+export function bindingFor(input: string, key: Key): Binding | undefined {
+  return KEYMAP.find((b) => b.match(input, key));
+}
+
 export function actionFor(input: string, key: Key): Action | undefined {
-  return KEYMAP.find((b) => b.match(input, key))?.action;
+  return bindingFor(input, key)?.action;
 }
 
 const PLAIN: Key = {
@@ -241,6 +272,8 @@ export function splitKeys(input: string, key: Key): [string, Key][] {
 /** The keys as a Markdown table: README.md's, kept equal to it by test/ui/readme-keys.test.ts. */
 export function keysTable(): string {
   const cell = (s: string) => s.replaceAll("|", "\\|");
-  const rows = KEYMAP.map((b) => `| \`${cell(b.keys)}\` | ${cell(b.help)} |`);
+  const rows = KEYMAP.filter((b) => b.action !== "act").map(
+    (b) => `| \`${cell(b.keys)}\` | ${cell(b.help)} |`,
+  );
   return ["| keys | action |", "|---|---|", ...rows].join("\n");
 }

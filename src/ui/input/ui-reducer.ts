@@ -1,9 +1,12 @@
 // How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key's action
 // (src/ui/input/actions.ts) dispatches one of these; data lives in the Monitor, not in this state.
+
+import type { Job } from "../../api/schema.js";
 import { parseJobId } from "../../model/ids.js";
 import { sanitize } from "../../model/sanitize.js";
 import type { SortColumn } from "../../model/sort.js";
 import {
+  type Confirmation,
   clamp,
   eventRow,
   type Focus,
@@ -43,6 +46,13 @@ export type UiAction =
   /** `rows`: the page's jobs (unfiltered), to find a displayID typed at the jump prompt. */
   | { type: "promptSubmit"; rows?: readonly { id: string; displayID: string }[] }
   | { type: "escape" }
+  /** space: tags the job, or untags it when tagged. */
+  | { type: "tag"; job: Job }
+  /** T: tags all of these (the jobs the filter shows). */
+  | { type: "tagAll"; jobs: readonly Job[] }
+  | { type: "untagAll" }
+  | { type: "confirm"; confirm: Confirmation | undefined }
+  | { type: "confirmInput"; text: string }
   | { type: "message"; text: string; tone?: "info" | "warn" }
   | { type: "clearMessage"; seq: number }
   /** Clears the message if it still says `text` (a "refreshing…" whose requests have ended). */
@@ -171,6 +181,23 @@ export function uiReducer(s: UiState, a: UiAction): UiState {
       // Filters clear one at a time, the text first; the cursor stays on its job.
       if (s.filter) return { ...s, filter: "" };
       return s.statusFilter !== undefined ? { ...s, statusFilter: undefined } : s;
+    case "tag": {
+      const tags = new Map(s.tags);
+      if (tags.has(a.job.id)) tags.delete(a.job.id);
+      else tags.set(a.job.id, a.job);
+      return { ...s, tags };
+    }
+    case "tagAll": {
+      const tags = new Map(s.tags);
+      for (const j of a.jobs) tags.set(j.id, j);
+      return { ...s, tags };
+    }
+    case "untagAll":
+      return s.tags.size === 0 ? s : { ...s, tags: new Map() };
+    case "confirm":
+      return { ...s, confirm: a.confirm };
+    case "confirmInput":
+      return s.confirm ? { ...s, confirm: { ...s.confirm, text: a.text } } : s;
     case "message":
       return { ...s, message: msg(a.text, a.tone ?? "info") };
     case "clearMessage":

@@ -1,0 +1,62 @@
+// The pure parts of the monitor's actions on screen (issue 25): the status line's hints for the
+// selected job, and a tagged row's mark beside the others.
+import { describe, expect, it } from "vitest";
+import { parseActions } from "../../src/actions/definitions.js";
+import { JobSchema } from "../../src/api/schema.js";
+import { DEMO_ACTIONS } from "../../src/demo/actions.js";
+import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { chooseColumns } from "../../src/render/columns.js";
+import { jobRow } from "../../src/render/list-rows.js";
+import { actionHints, HINTS, statusLineText } from "../../src/render/status-line-text.js";
+import { specJob } from "../helpers/payloads.js";
+
+const { actions } = parseActions(DEMO_ACTIONS, { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS });
+const snap = {
+  list: { error: undefined },
+  job: { error: undefined },
+  selectedId: "1",
+} as unknown as Parameters<typeof statusLineText>[1];
+
+describe("the status line's action hints", () => {
+  it("names only the actions that apply to the selected job's status", () => {
+    expect(actionHints({ actions }, { status: 2 }, 0)?.short).toBe("C cancel · R resubmit");
+    expect(actionHints({ actions }, { status: 3 }, 0)?.short).toBe("R resubmit");
+    expect(actionHints({ actions: [] }, { status: 2 }, 0)).toBeUndefined();
+    expect(actionHints({ actions }, undefined, 0)).toBeUndefined();
+    expect(actionHints({ actions }, undefined, 3)?.short).toBe("C cancel · R resubmit (on 3 tagged)");
+  });
+
+  it("gives the descriptions when they fit, else the names, before the usual hints", () => {
+    const hints = actionHints({ actions }, { status: 2 }, 0);
+    const wide = statusLineText({ message: undefined }, snap, 300, hints).text;
+    expect(wide.startsWith(`C ${actions[0]?.description} · R ${actions[1]?.description} · ${HINTS}`)).toBe(
+      true,
+    );
+    const narrow = statusLineText({ message: undefined }, snap, 80, hints).text;
+    expect(narrow.startsWith("C cancel · R resubmit · ? help")).toBe(true);
+    expect(narrow.length).toBeLessThanOrEqual(80);
+  });
+});
+
+describe("a tagged row", () => {
+  const job = JobSchema.parse(specJob(7));
+  const columns = chooseColumns(100, DEMO_STATUS_LABELS);
+  const row = (o: { selected?: boolean; tagged?: boolean; changed?: boolean; pinned?: boolean }) =>
+    jobRow(job, {
+      width: 100,
+      columns,
+      labels: DEMO_STATUS_LABELS,
+      selected: o.selected ?? false,
+      changed: o.changed ?? false,
+      pinned: o.pinned,
+      tagged: o.tagged,
+      nowSec: 0,
+    }).marker;
+
+  it("is marked • in the selection's cell, » when selected too; no mark hides another", () => {
+    expect(row({})).toBe("   ");
+    expect(row({ tagged: true })).toBe("•  ");
+    expect(row({ tagged: true, selected: true, changed: true, pinned: true })).toBe("»✱★");
+    expect(row({ selected: true })).toBe("›  ");
+  });
+});
