@@ -16,6 +16,21 @@ import { type StatusChange, statusChanges } from "../model/transitions.js";
 export const HIGHLIGHT_MS = 10_000;
 /** New log entries highlighted per job and poll: the newest. More could not be shown anyway. */
 export const MAX_ENTRY_HIGHLIGHTS = 50;
+/**
+ * Status changes told one by one per job and look; more (a log that grew by 140 000 flips) are
+ * one event, from the first status to the last: the pane and the count stay readable.
+ */
+export const MAX_STEPS_PER_LOOK = 8;
+
+/** A job's changes of one look, at most MAX_STEPS_PER_LOOK, else one from the first to the last. */
+function steps(cs: readonly StatusChange[]): readonly StatusChange[] {
+  if (cs.length <= MAX_STEPS_PER_LOOK) return cs;
+  const first = cs[0] as StatusChange;
+  const last = cs[cs.length - 1] as StatusChange;
+  let entryId = last.entryId;
+  for (let i = cs.length - 1; entryId === undefined && i >= 0; i--) entryId = cs[i]?.entryId;
+  return [{ from: first.from, to: last.to, ts: last.ts, afterSec: undefined, entryId }];
+}
 
 /** The part of the Monitor's snapshot that the tracker keeps. */
 export interface ChangeState {
@@ -100,7 +115,7 @@ export class ChangeTracker {
       // A status that went and came back (2 → 1 → 2) is in the log too: read it whenever it grew.
       if (prev && (d.statusChanged || d.newEntries > 0)) {
         const wallMs = this.o.wall();
-        for (const c of statusChanges(prev, next, Math.floor(wallMs / 1000)))
+        for (const c of steps(statusChanges(prev, next, Math.floor(wallMs / 1000))))
           this.tell(events, next.id, next.displayID, c, { watched: true, wallMs });
       }
     }
@@ -143,12 +158,22 @@ export class ChangeTracker {
     const events: ChangeEvent[] = [];
     const wallMs = this.o.wall();
     const keys: string[] = [];
+    // A job with more changes in one sweep than MAX_STEPS_PER_LOOK: one event, at its last.
+    const perJob = new Map<string, IndexEvent[]>();
     for (const e of found) {
+      const list = perJob.get(e.id);
+      if (list) list.push(e);
+      else perJob.set(e.id, [e]);
+    }
+    for (const e of found) {
+      const mine = perJob.get(e.id) as IndexEvent[];
+      if (mine.length > MAX_STEPS_PER_LOOK && e !== mine[mine.length - 1]) continue;
+      const c = mine.length > MAX_STEPS_PER_LOOK ? (steps(mine)[0] as StatusChange) : e;
       const n = events.length;
-      this.tell(events, e.id, e.displayID, e, { watched: watched(e.id), wallMs, away });
+      this.tell(events, e.id, e.displayID, c, { watched: watched(e.id), wallMs, away });
       if (events.length > n && !away) {
         keys.push(`job:${e.id}`);
-        if (e.entryId !== undefined) keys.push(`entry:${e.id}:${e.entryId}`);
+        if (c.entryId !== undefined) keys.push(`entry:${e.id}:${c.entryId}`);
       }
     }
     if (events.length === 0) return;

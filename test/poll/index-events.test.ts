@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import type { IndexEvent } from "../../src/model/job-index.js";
 import { inNotifyScope } from "../../src/model/notify-scope.js";
-import { type ChangeState, ChangeTracker } from "../../src/poll/changes.js";
+import { type ChangeState, ChangeTracker, MAX_STEPS_PER_LOOK } from "../../src/poll/changes.js";
 import { specJob } from "../helpers/payloads.js";
 
 /** Job `id` whose log went 6 (entry 1, t0) → 1 (entry 2, t0+60) → 2 (entry 3, t0+120), cut after `entries`. */
@@ -73,6 +73,24 @@ describe("events from the page and the index", () => {
     t.addIndexEvents(sweepEvents, false, () => false);
     expect(state().events).toHaveLength(2);
     expect(state().unseen).toBe(2);
+  });
+
+  it("a log that flipped more than MAX_STEPS_PER_LOOK times in one look is one event, first status to last", () => {
+    const { t, state } = tracker();
+    const base = job("101", 3);
+    t.observe([base], [], () => {});
+    const log = base.state.log.slice();
+    for (let i = 0; i < 1000; i++)
+      log.push({
+        id: String(4 + i),
+        status: i % 2 === 0 ? 3 : 2,
+        ts: { seconds: T0 + 200 + i },
+        sourceId: "101",
+      });
+    t.observe([{ ...base, status: 2, state: { status: 2, log } }], [], () => {});
+    expect(state().events.map((e) => [e.from, e.to, e.entryId])).toEqual([[2, 2, "1003"]]);
+    expect(state().unseen).toBe(1);
+    expect(MAX_STEPS_PER_LOOK).toBeLessThan(1000);
   });
 
   it("changes of the time away are listed, marked, not counted unseen and never notify", () => {
