@@ -207,6 +207,8 @@ async function main(): Promise<void> {
       max: config.indexMax,
       intervalMs: config.indexIntervalMs,
       order: config.order,
+      // With a state file, the sweeps wait for its baseline (src/ui/start.ts, after the first frame).
+      startLater: config.state && !config.demo,
     },
   });
   monitor.start();
@@ -273,6 +275,8 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     once: f.once,
     mouse,
     notify: f.notify as RawConfig["notify"],
+    notifyScope: f.notifyScope as RawConfig["notifyScope"],
+    state: process.argv.some((a) => /^--(no-)?state(=|$)/.test(a)) ? f.state : undefined,
     hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
     title: f.title as RawConfig["title"],
     pins: f.pin,

@@ -74,7 +74,9 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   );
 
 /** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
-const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index">(name: N) => {
+const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(
+  name: N,
+) => {
   const values: readonly string[] = valuesOf(name);
   const words = values.map((w) => `"${w}"`);
   const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
@@ -162,6 +164,10 @@ function settingsSchema(dir: string) {
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
     ),
     notify: oneOf("notify"),
+    notify_scope: oneOf("notify_scope"),
+    state: field((v, ctx) =>
+      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
+    ),
     hyperlinks: oneOf("hyperlinks"),
     title: field((v, ctx) =>
       typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
@@ -329,6 +335,8 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       bell: s.bell,
       mouse: s.mouse,
       notify: s.notify,
+      notifyScope: s.notify_scope,
+      state: s.state,
       hyperlinks: s.hyperlinks,
       title: s.title,
       pins: s.pins,

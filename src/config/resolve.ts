@@ -49,10 +49,10 @@ const baseUrl = z.pipe(
 );
 
 /** A flag that takes one of its row's words: `--notify: expected auto, osc9, … or off`. */
-const oneOf = <N extends "clipboard" | "notify" | "hyperlinks" | "index">(name: N) => {
+const oneOf = <N extends "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(name: N) => {
   const values = valuesOf(name);
   const list = `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-  return z.enum(values, { message: `--${name}: expected ${list}` });
+  return z.enum(values, { message: `--${name.replace("_", "-")}: expected ${list}` });
 };
 
 export const RawConfigSchema = z.object({
@@ -101,6 +101,9 @@ export const RawConfigSchema = z.object({
   /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
   mouse: z.optional(z.boolean()),
   notify: z.optional(oneOf("notify")),
+  notifyScope: z.optional(oneOf("notify_scope")),
+  /** Absent unless --state or --no-state was given, so that a config file's state can apply. */
+  state: z.optional(z.boolean()),
   hyperlinks: z.optional(oneOf("hyperlinks")),
   /** On by default; "off" leaves the terminal's title alone. */
   title: z.optional(
@@ -151,6 +154,8 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     bell: c.bell,
     mouse: c.mouse,
     notify: c.notify,
+    notifyScope: c.notifyScope,
+    state: c.state,
     hyperlinks: c.hyperlinks,
     title: c.title,
     // --pin adds to the config file's pins (resolveSettings); meow gives [] when none is given.
@@ -266,6 +271,8 @@ export function resolveSettings(
       bell: s.bell ?? DEFAULTS.bell,
       mouse: s.mouse ?? DEFAULTS.mouse,
       notify: s.notify ?? DEFAULTS.notify,
+      notifyScope: s.notifyScope ?? DEFAULTS.notifyScope,
+      state: s.state ?? DEFAULTS.state,
       hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
       title: s.title ?? DEFAULTS.title,
       pins: s.pins ?? [],

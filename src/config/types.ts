@@ -8,6 +8,7 @@ export type NotifyMode = ValuesOf<"notify">;
 export type ClipboardMode = ValuesOf<"clipboard">;
 export type HyperlinksMode = ValuesOf<"hyperlinks">;
 export type IndexSetting = ValuesOf<"index">;
+export type NotifyScope = ValuesOf<"notify_scope">;
 /** The order row's words are the one Order type's (src/model/order.ts): a word in one only fails to compile. */
 export type OrderWordsAgree = [ValuesOf<"order">] extends [Order]
   ? [Order] extends [ValuesOf<"order">]
@@ -36,6 +37,8 @@ export interface Settings {
   bell?: boolean;
   mouse?: boolean;
   notify?: NotifyMode;
+  notifyScope?: NotifyScope;
+  state?: boolean;
   hyperlinks?: HyperlinksMode;
   title?: boolean;
   index?: IndexSetting;
@@ -78,6 +81,10 @@ export interface Config {
   mouse: boolean;
   /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
   notify: NotifyMode;
+  /** Whose status changes notify, ring and count in the title: pinned, page (+ selected, pins), all. */
+  notifyScope: NotifyScope;
+  /** Remember each job's last state.log entry per profile, and show what changed while away. */
+  state: boolean;
   /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
   hyperlinks: HyperlinksMode;
   /** Set the terminal's title while running (restored on exit). */

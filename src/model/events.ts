@@ -9,7 +9,7 @@ export const EVENTS_MAX = 200;
 export interface ChangeEvent {
   /** Rises by one per event, for the whole run: tells new events from ones already handled. */
   seq: number;
-  /** Wall-clock ms when jobtop saw the change. */
+  /** Wall-clock ms of the change: its state.log entry's time, or when jobtop saw it (no entry). */
   atMs: number;
   id: string;
   /** As the service sent it (not sanitised: render through sanitize()). */
@@ -18,6 +18,12 @@ export interface ChangeEvent {
   to: number;
   /** Seconds the job spent in `from`, when its log tells (the entry that began it, the one that ended it). */
   prevSec: number | undefined;
+  /** The state.log entry that recorded `to` (none: the status moved without one). */
+  entryId?: string;
+  /** Seen by the page's, the selected job's or a pin's poll, or by the index for a job then on the page: notify_scope "page". */
+  watched?: boolean;
+  /** Recorded while jobtop was not running (the index's first sweep against the state file). */
+  away?: boolean;
   /**
    * Not a status change: what an action on the job gave ("cancel jb25w8: done"), sanitised, shown
    * in the events pane as is; from and to are then the status it was acted on in. Not notified.

@@ -1,15 +1,36 @@
 // What changed since the last look: the Monitor hands every fresh copy of a job (the page's, the
 // selected job's, a pin's) to observe(), which compares it with the last copy seen and turns the
-// difference into highlights (that fade), a change count and status events. Kept apart from the
-// pollers (monitor.ts) as pins are (pins.ts): the Monitor decides what is polled, this what it means.
+// difference into highlights (that fade), a change count and status events; and the index's
+// sweeps hand theirs to addIndexEvents(). Each event is one state.log entry (6 → 1 → 2 between
+// two looks is two events, each at its entry's time, as `watch` says them), and one entry of a
+// job is told once, by whichever look saw it first (`told`). Kept apart from the pollers
+// (monitor.ts) as pins are (pins.ts): the Monitor decides what is polled, this what it means.
 import type { Job } from "../api/schema.js";
-import { addEvents, type ChangeEvent, isOlderCopy, statusChange } from "../model/events.js";
+import { addEvents, type ChangeEvent, isOlderCopy } from "../model/events.js";
 import { activeHighlights, addHighlights, type Highlights, nextExpiry } from "../model/highlights.js";
+import { compareIds } from "../model/ids.js";
+import type { IndexEvent } from "../model/job-index.js";
 import { diffJob } from "../model/timeline.js";
+import { type StatusChange, statusChanges } from "../model/transitions.js";
 
 export const HIGHLIGHT_MS = 10_000;
 /** New log entries highlighted per job and poll: the newest. More could not be shown anyway. */
 export const MAX_ENTRY_HIGHLIGHTS = 50;
+/**
+ * Status changes told one by one per job and look; more (a log that grew by 140 000 flips) are
+ * one event, from the first status to the last: the pane and the count stay readable.
+ */
+export const MAX_STEPS_PER_LOOK = 8;
+
+/** A job's changes of one look, at most MAX_STEPS_PER_LOOK, else one from the first to the last. */
+function steps(cs: readonly StatusChange[]): readonly StatusChange[] {
+  if (cs.length <= MAX_STEPS_PER_LOOK) return cs;
+  const first = cs[0] as StatusChange;
+  const last = cs[cs.length - 1] as StatusChange;
+  let entryId = last.entryId;
+  for (let i = cs.length - 1; entryId === undefined && i >= 0; i--) entryId = cs[i]?.entryId;
+  return [{ from: first.from, to: last.to, ts: last.ts, afterSec: undefined, entryId }];
+}
 
 /** The part of the Monitor's snapshot that the tracker keeps. */
 export interface ChangeState {
@@ -42,6 +63,12 @@ export class ChangeTracker {
   /** The events pane is on screen: a change shown there as it comes is seen, not counted. */
   private eventsShown = false;
   private highlightTimer: ReturnType<typeof setTimeout> | undefined;
+  /**
+   * Per job, the newest state.log entry an event has told, and the status it told: a change at
+   * or before it, seen again by the other look (the page after the index, or the other way), is
+   * not told twice. Pruned to the jobs still indexed or on screen (pruneTold).
+   */
+  private told = new Map<string, { entryId: string | undefined; status: number }>();
 
   constructor(private readonly o: ChangeTrackerOptions) {}
 
@@ -85,16 +112,11 @@ export class ChangeTracker {
         // numbering them per job lit ✱ on another job's day-old entries of the same ids.
         for (const e of d.newEntryIds) keys.push(`entry:${next.id}:${e}`);
       }
-      const change = prev && d.statusChanged ? statusChange(prev, next) : undefined;
-      if (change) {
-        this.eventSeq += 1;
-        events.push({
-          seq: this.eventSeq,
-          atMs: this.o.wall(),
-          id: next.id,
-          displayID: next.displayID,
-          ...change,
-        });
+      // A status that went and came back (2 → 1 → 2) is in the log too: read it whenever it grew.
+      if (prev && (d.statusChanged || d.newEntries > 0)) {
+        const wallMs = this.o.wall();
+        for (const c of steps(statusChanges(prev, next, Math.floor(wallMs / 1000))))
+          this.tell(events, next.id, next.displayID, c, { watched: true, wallMs });
       }
     }
     if (watched) {
@@ -124,6 +146,91 @@ export class ChangeTracker {
       this.o.update({ highlights, changeCount: s.changeCount + count });
       this.scheduleFade();
     }
+  }
+
+  /**
+   * A sweep's status changes (oldest first), each an event unless a look at the page, the
+   * selected job or a pin told it already. `away`: the changes of the time jobtop was not running
+   * (the first sweep against the state file): listed, not counted unseen (the header says them).
+   * `watched`: the job is on the page, selected or pinned (notify_scope "page").
+   */
+  addIndexEvents(found: readonly IndexEvent[], away: boolean, watched: (id: string) => boolean): void {
+    const events: ChangeEvent[] = [];
+    const wallMs = this.o.wall();
+    const keys: string[] = [];
+    // A job with more changes in one sweep than MAX_STEPS_PER_LOOK: one event, at its last.
+    const perJob = new Map<string, IndexEvent[]>();
+    for (const e of found) {
+      const list = perJob.get(e.id);
+      if (list) list.push(e);
+      else perJob.set(e.id, [e]);
+    }
+    for (const e of found) {
+      const mine = perJob.get(e.id) as IndexEvent[];
+      if (mine.length > MAX_STEPS_PER_LOOK && e !== mine[mine.length - 1]) continue;
+      const c = mine.length > MAX_STEPS_PER_LOOK ? (steps(mine)[0] as StatusChange) : e;
+      const n = events.length;
+      this.tell(events, e.id, e.displayID, c, { watched: watched(e.id), wallMs, away });
+      if (events.length > n && !away) {
+        keys.push(`job:${e.id}`);
+        if (c.entryId !== undefined) keys.push(`entry:${e.id}:${c.entryId}`);
+      }
+    }
+    if (events.length === 0) return;
+    const s = this.o.state();
+    const live = away ? 0 : events.length;
+    this.o.update({
+      events: addEvents(s.events, events),
+      unseen: this.eventsShown ? 0 : s.unseen + live,
+    });
+    if (keys.length > 0) {
+      this.o.update({
+        highlights: addHighlights(this.o.state().highlights, keys, this.o.now(), this.o.highlightMs),
+      });
+      this.scheduleFade();
+    }
+  }
+
+  /** Forgets what was told of jobs no longer indexed nor on screen (a sweep ended). */
+  pruneTold(keep: (id: string) => boolean): void {
+    for (const id of this.told.keys()) if (!keep(id) && !this.known.has(id)) this.told.delete(id);
+  }
+
+  /** One change as an event, unless told already; remembers it as told. */
+  private tell(
+    out: ChangeEvent[],
+    id: string,
+    displayID: string,
+    c: StatusChange,
+    o: { watched: boolean; wallMs: number; away?: boolean },
+  ): void {
+    const t = this.told.get(id);
+    if (t) {
+      if (
+        c.entryId === undefined
+          ? t.status === c.to
+          : t.entryId !== undefined && compareIds(c.entryId, t.entryId) <= 0
+      )
+        return;
+    }
+    this.told.set(id, {
+      entryId: c.entryId ?? t?.entryId,
+      status: c.to,
+    });
+    this.eventSeq += 1;
+    out.push({
+      seq: this.eventSeq,
+      // The log's own time when an entry recorded it; else when it was seen.
+      atMs: c.entryId === undefined ? o.wallMs : c.ts * 1000,
+      id,
+      displayID,
+      from: c.from,
+      to: c.to,
+      prevSec: c.afterSec,
+      entryId: c.entryId,
+      watched: o.watched,
+      away: o.away || undefined,
+    });
   }
 
   /** An action's result on a job, listed among the events (not counted as a change). */

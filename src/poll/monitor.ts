@@ -4,6 +4,9 @@
 import type { JobClient } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
+import { newestEntry } from "../model/events.js";
+import { compareIds } from "../model/ids.js";
+import type { LastSeen } from "../model/job-index.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
@@ -46,6 +49,11 @@ export interface MonitorSnapshot extends ChangeState {
   jobPollMs: number;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
+  /**
+   * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
+   * changed and since when, for the header, until the events pane (where they are) is opened.
+   */
+  away: { changed: number; sinceSec: number } | undefined;
 }
 
 export interface MonitorOptions {
@@ -66,7 +74,10 @@ export interface MonitorOptions {
    * The account index: swept beside the page (its own interval, one request in flight, the same
    * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
    */
-  index?: Omit<SweepOptions, "client" | "clock" | "group">;
+  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
+    /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
+    startLater?: boolean;
+  };
 }
 
 export class Monitor {
@@ -90,6 +101,11 @@ export class Monitor {
   private readonly sweeper: Sweeper | undefined;
   /** The sweeper starts once the first page has answered (start). */
   private sweepOnPage = false;
+  /** The sweeps may run (start, or startIndex when it waits for its baseline). */
+  private indexOn = false;
+  private sweepSeq = 0;
+  /** Unix seconds the state file was saved, when startIndex was given one. */
+  private awaySinceSec: number | undefined;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -127,6 +143,7 @@ export class Monitor {
       jobPollMs: opts.intervalMs,
       intervalMs: opts.intervalMs,
       index: undefined,
+      away: undefined,
     };
     this.changes = new ChangeTracker({
       now: () => this.now(),
@@ -146,7 +163,7 @@ export class Monitor {
       const sweeper = new Sweeper({ ...opts.index, client: opts.client, clock: opts.clock, group });
       this.sweeper = sweeper;
       this.snap = { ...this.snap, index: sweeper.getSnapshot() };
-      sweeper.subscribe(() => this.update({ index: sweeper.getSnapshot() }));
+      sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
     }
     this.list.subscribe(() => this.onList());
     this.job.subscribe(() => this.onJob());
@@ -166,9 +183,23 @@ export class Monitor {
 
   start(): void {
     this.list.start();
+    if (!this.opts.index?.startLater) this.startIndex();
+  }
+
+  /**
+   * Starts the index's sweeps (once), counting the first one's changes from `baseline` (the
+   * state file's: "while away"). Paused meanwhile: they start on resume.
+   */
+  startIndex(saved?: { baseline: ReadonlyMap<string, LastSeen>; sinceSec: number }): void {
+    if (!this.sweeper || this.indexOn) return;
+    this.indexOn = true;
+    if (saved) {
+      this.sweeper.setBaseline(saved.baseline);
+      this.awaySinceSec = saved.sinceSec;
+    }
     // The first sweep waits for the first page's answer: start-up asks for the page alone.
-    if (this.pageAnswered) this.sweeper?.start();
-    else this.sweepOnPage = this.sweeper !== undefined;
+    if (!this.pageAnswered) this.sweepOnPage = true;
+    else if (!this.paused()) this.sweeper.start();
   }
 
   stop(): void {
@@ -223,7 +254,7 @@ export class Monitor {
     if (this.snap.pausedSince === undefined) return;
     this.update({ pausedSince: undefined });
     this.list.start();
-    this.sweeper?.start();
+    if (this.indexOn) this.sweeper?.start();
     if (this.snap.selectedId !== undefined) this.job.start();
     this.syncPins(true);
   }
@@ -245,10 +276,55 @@ export class Monitor {
   }
 
   /** The events pane shows them: the header's count starts again from zero. */
-  markSeen = (): void => this.changes.markSeen();
+  markSeen = (): void => {
+    this.changes.markSeen();
+    if (this.snap.away) this.update({ away: undefined });
+  };
 
   /** The events pane came on screen (all seen, and so is each change while it stays) or went. */
-  setEventsShown = (shown: boolean): void => this.changes.setEventsShown(shown);
+  setEventsShown = (shown: boolean): void => {
+    this.changes.setEventsShown(shown);
+    if (shown && this.snap.away) this.update({ away: undefined });
+  };
+
+  /**
+   * What the monitor knows of each job now, for the state file: the index's entries, each
+   * replaced by a newer copy the page, the selected job or a pin brought since the last sweep.
+   */
+  lastSeen(): Map<string, { status: number; entryId: string | undefined }> | undefined {
+    const index = this.snap.index;
+    if (!index || index.seq === 0 || index.reason !== undefined) return undefined;
+    const out = new Map<string, { status: number; entryId: string | undefined }>();
+    for (const e of index.index.entries.values()) {
+      const job = this.changes.last(e.id);
+      const newest = job && newestEntry(job.state.log);
+      const newer = newest !== undefined && (e.entryId === undefined || compareIds(newest.id, e.entryId) > 0);
+      out.set(
+        e.id,
+        newer && job ? { status: job.status, entryId: newest.id } : { status: e.status, entryId: e.entryId },
+      );
+    }
+    return out;
+  }
+
+  /** A sweep's snapshot: a finished sweep's changes go to the events (once each), "while away" to the header. */
+  private onSweep(s: SweepSnapshot): void {
+    const fresh = s.seq !== this.sweepSeq;
+    this.sweepSeq = s.seq;
+    this.update({ index: s });
+    if (!fresh || s.reason !== undefined) return;
+    const onPage = this.pageIds();
+    const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
+    this.changes.addIndexEvents(s.events, s.away, watched);
+    this.changes.pruneTold((id) => s.index.entries.has(id));
+    if (s.away) {
+      const ids = new Set<string>();
+      for (const e of s.events) ids.add(e.id);
+      this.update({
+        away: ids.size > 0 ? { changed: ids.size, sinceSec: this.awaySinceSec ?? 0 } : undefined,
+      });
+    }
+  }
 
   isPinned(id: string): boolean {
     return this.snap.pins.some((p) => p.id === id);

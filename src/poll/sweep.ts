@@ -128,6 +128,11 @@ export class Sweeper {
 
   getSnapshot = (): SweepSnapshot => this.snap;
 
+  /** The saved state to count the first sweep's changes from, when it comes after the constructor (before start). */
+  setBaseline(baseline: ReadonlyMap<string, LastSeen>): void {
+    if (this.seq === 0) this.baseline = baseline;
+  }
+
   /** Starts sweeping (mode off: nothing, ever). */
   start(): void {
     if (this.o.mode !== "off") this.poller.start();

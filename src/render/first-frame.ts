@@ -148,6 +148,7 @@ function headerLine(p: HeaderProps, now: number): string {
   runs.push({ text: ` ${lead}` });
   if (p.doubts) runs.push({ text: ` ${p.doubts}`, dim: true });
   runs.push({ text: `${rest} · ` }, { text: okText(p.connection, now, p.freshMs), color: "green" });
+  if (p.away) runs.push({ text: ` · ${p.away}`, bold: true, color: "yellow" });
   if (p.changes > 0)
     runs.push({ text: ` · ✱ ${p.changes} change${p.changes === 1 ? "" : "s"}`, bold: true, color: "yellow" });
   runs.push({ text: ` · ${p.host}`, dim: true });

@@ -6,6 +6,7 @@ import type { JobIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
 import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
+import { awayLine } from "../model/while-away.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { type Connection, connectionState, isFresh } from "./connection.js";
 import type { UiState } from "./ui-state.js";
@@ -38,6 +39,8 @@ export interface HeaderProps {
   pausedSince?: number;
   /** Status changes not yet seen in the events pane. */
   changes: number;
+  /** "✱ 7 changed since Tue 14:02": state.log's changes while jobtop was away, until the events pane opens. */
+  away?: string;
   /** Its okWall is the age of what is on screen (the older of the page and the job): shownAge. */
   connection: Connection;
   width: number;
@@ -87,6 +90,7 @@ export function headerProps(
     intervalChanged: snap.intervalMs !== config.intervalMs,
     pausedSince: snap.pausedSince,
     changes: snap.unseen,
+    away: snap.away && awayLine({ events: [], ...snap.away }),
     // Its okWall is made the age of what is on screen: the last success of either poller (its own
     // okWall, which ends an outage) said "data from 0s ago" while the page, failing for 30 s, was 30 s old.
     connection: { ...connection, okWall: shown.okWall },

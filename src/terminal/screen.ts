@@ -18,6 +18,11 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 export interface ScreenHooks {
   /** Stops polling and drawing, for good (may throw). */
   stop(): void;
+  /**
+   * Writes what must outlive the run (the "while away" state), synchronously: on every way out,
+   * a terminal's that hung up too (may throw; called at most once).
+   */
+  save?(): void;
   /** Draws the whole frame, not only what changed: the screen was someone else's meanwhile. */
   redraw(): void;
   /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
@@ -80,9 +85,21 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     out.write(mouseOff + (hooks.modes?.leave() ?? "") + LEAVE);
   };
 
+  let saved = false;
+  const save = () => {
+    if (saved) return;
+    saved = true;
+    try {
+      hooks.save?.();
+    } catch {
+      // the state is worth one start's "while away", never the way out
+    }
+  };
+
   const restore = () => {
     if (restored) return;
     restored = true;
+    save();
     for (const signal of SIGNALS) process.removeListener(signal, onSignal);
     process.removeListener("SIGTSTP", onStop);
     process.removeListener("SIGCONT", resume);
@@ -101,7 +118,10 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   const onSignal = (signal: NodeJS.Signals) => {
     if ((signal === "SIGINT" || signal === "SIGQUIT") && childSignals) return;
     // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
-    if (!terminalAlive()) dieOf("SIGHUP");
+    if (!terminalAlive()) {
+      save();
+      dieOf("SIGHUP");
+    }
     restore();
     // SIGQUIT's default action dumps core, and a core holds the token: exit with the status a
     // shell shows for it (128 + 3) instead, by hand.
@@ -208,7 +228,10 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   // A terminal that hung up reads as the end of input; without a SIGHUP (the shell above jobtop
   // kept it), that is the first sign.
   input.on("end", () => {
-    if (!terminalAlive()) dieOf("SIGHUP");
+    if (!terminalAlive()) {
+      save();
+      dieOf("SIGHUP");
+    }
   });
 
   return {

@@ -89,10 +89,12 @@ const EventRow = memo(function EventRow(p: {
   const name = sanitize(e.displayID) || `job ${e.id}`;
   const took = e.prevSec === undefined ? "" : `  after ${formatDuration(e.prevSec)}`;
   // Narrow first: the pane may share a column of 40. The new state's symbol shows it without colour.
+  // A change of the time jobtop was not running: said before the job, where a narrow pane keeps it.
+  const away = e.away ? "while away · " : "";
   const text =
     e.note !== undefined
       ? `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${sanitize(e.note)}`
-      : `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
+      : `${p.selected ? "›" : " "} ${clock(e.atMs, p.withDate)} ${away}${name}  ${sanitize(from.label)} → ${to.symbol} ${sanitize(to.label)}${took}`;
   return (
     <Text
       wrap="truncate"

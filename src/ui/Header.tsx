@@ -25,6 +25,12 @@ export const Header = memo(function Header(p: HeaderProps) {
         {p.doubts ? <Text dimColor> {p.doubts}</Text> : null}
         <Text>{rest} · </Text>
         <Ticker connection={p.connection} pausedSince={p.pausedSince} freshMs={p.freshMs} />
+        {p.away ? (
+          <Text bold color="yellow">
+            {" "}
+            · {p.away}
+          </Text>
+        ) : null}
         {p.changes > 0 ? (
           <Text bold color="yellow">
             {" "}

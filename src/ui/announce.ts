@@ -3,6 +3,7 @@
 // React: none of them is drawn, and none may cost a render.
 import type { Config } from "../config/types.js";
 import type { ChangeEvent } from "../model/events.js";
+import { inNotifyScope, type NotifyScope } from "../model/notify-scope.js";
 import { sanitize } from "../model/sanitize.js";
 import { runningCode, titleText } from "../model/title-text.js";
 import type { Monitor } from "../poll/monitor.js";
@@ -10,24 +11,43 @@ import { connectionState } from "../render/connection.js";
 import type { Notifier } from "../terminal/notifier.js";
 import type { TitleWriter } from "../terminal/title.js";
 
-/** --bell: a ring for any change (a new status or log entry); the bell itself keeps bursts to one. */
-export function ringOnChange(monitor: Monitor, ring: () => void): void {
+/**
+ * --bell: a ring for any change (a new status or log entry) of the page, the selected job or a
+ * pin; with notify_scope "all" for any status change the index finds too, with "pinned" only for
+ * a pin's status change. The bell itself keeps bursts to one.
+ */
+export function ringOnChange(monitor: Monitor, ring: () => void, scope: NotifyScope = "page"): void {
   let seen = monitor.getSnapshot().changeCount;
+  const fresh = freshEvents(monitor);
   monitor.subscribe(() => {
     const n = monitor.getSnapshot().changeCount;
-    if (n <= seen) return;
+    const page = scope !== "pinned" && n > seen;
     seen = n;
-    ring();
+    const events = fresh();
+    if (
+      page ||
+      (scope !== "page" && events.some((e) => inNotifyScope(e, scope, (id) => monitor.isPinned(id))))
+    )
+      ring();
   });
 }
 
-/** Hands each status change to the notifier once, oldest first. */
-export function notifyOnChange(monitor: Monitor, notifier: Notifier): void {
-  let last = monitor.getSnapshot().events[0]?.seq ?? 0;
+/** Hands each status change in notify_scope to the notifier once, oldest first. */
+export function notifyOnChange(monitor: Monitor, notifier: Notifier, scope: NotifyScope = "page"): void {
+  const fresh = freshEvents(monitor);
   monitor.subscribe(() => {
+    const events = fresh().filter((e) => inNotifyScope(e, scope, (id) => monitor.isPinned(id)));
+    if (events.length > 0) notifier.add(events);
+  });
+}
+
+/** The events that came since the last call, oldest first. */
+function freshEvents(monitor: Monitor): () => ChangeEvent[] {
+  let last = monitor.getSnapshot().events[0]?.seq ?? 0;
+  return () => {
     const events = monitor.getSnapshot().events;
     const newest = events[0]?.seq ?? 0;
-    if (newest <= last) return;
+    if (newest <= last) return [];
     const fresh: ChangeEvent[] = [];
     for (const e of events) {
       if (e.seq <= last) break;
@@ -35,8 +55,18 @@ export function notifyOnChange(monitor: Monitor, notifier: Notifier): void {
       if (e.note === undefined) fresh.push(e);
     }
     last = newest;
-    if (fresh.length > 0) notifier.add(fresh.reverse());
-  });
+    return fresh.reverse();
+  };
+}
+
+/** The unseen events (the newest `unseen` of the list) in notify_scope: the title's ✱ count. */
+function unseenInScope(monitor: Monitor, scope: NotifyScope): number {
+  const s = monitor.getSnapshot();
+  let n = 0;
+  const end = Math.min(s.unseen, s.events.length);
+  for (let i = 0; i < end; i++)
+    if (inNotifyScope(s.events[i] as ChangeEvent, scope, (id) => monitor.isPinned(id))) n++;
+  return n;
 }
 
 /** Keeps the title in step with the snapshot; the writer writes only when its text changes. */
@@ -57,7 +87,7 @@ export function titleOnChange(monitor: Monitor, title: TitleWriter, config: Conf
       titleText({
         where,
         running: count,
-        unseen: s.unseen,
+        unseen: unseenInScope(monitor, config.notifyScope),
         paused: s.pausedSince !== undefined,
         offline: connection.state === "offline",
       }),

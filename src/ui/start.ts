@@ -7,6 +7,7 @@ import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
+import type { AwaySession } from "../state/away-session.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -35,19 +36,21 @@ export async function startMonitor(
   const out = process.stdout;
   const write = (s: string) => out.write(s);
   const ring = createBell(write);
-  if (config.bell) ringOnChange(monitor, ring);
+  if (config.bell) ringOnChange(monitor, ring, config.notifyScope);
   const kind = pickNotify(config.notify);
   const notifier =
     kind === "off"
       ? undefined
       : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
-  if (notifier) notifyOnChange(monitor, notifier);
+  if (notifier) notifyOnChange(monitor, notifier, config.notifyScope);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);
   const links = hyperlinksOn(config.hyperlinks);
 
   let unmount: (() => void) | undefined;
+  let away: AwaySession | undefined;
   const screen = takeScreen({
+    save: () => away?.save(true),
     stop: () => {
       monitor.stop();
       notifier?.stop();
@@ -100,6 +103,11 @@ export async function startMonitor(
   // (src/boot/v8-flags.ts says why, and why not earlier).
   binHooks()?.memoryFlags();
   if (drawn) out.on("resize", redraw);
+  // The index waits for the state file's baseline, read now that the first frame is out.
+  if (config.state && !config.demo && config.index !== "off") {
+    const { startAwaySession } = await import("../state/away-session.js");
+    away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
+  }
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink

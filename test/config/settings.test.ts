@@ -31,6 +31,8 @@ const OPTIONS_HELP = `
     --bell                ring the terminal bell on a status change
     --notify MODE         desktop notifications: auto | osc9 | osc777 | osc99 | bell | off
                           (default off; see "Getting notified" in the README)
+    --notify-scope SCOPE  whose changes notify: pinned | page | all (default page)
+    --no-state            do not remember what changed while jobtop was away
     --pin ID              watch this job wherever it is (repeat for more)
     --title on|off        show the monitor's state in the terminal's title (default on)
     --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
@@ -85,16 +87,18 @@ describe("the settings table", () => {
         "list_interval",
         "timeout",
         "per_page",
+        "index",
+        "index_max",
+        "index_interval",
         "order",
         "columns",
         "clipboard",
         "bell",
         "mouse",
         "notify",
+        "notify_scope",
+        "state",
         "hyperlinks",
-        "index",
-        "index_interval",
-        "index_max",
         "title",
         "pins",
         "proxy",

@@ -12,6 +12,8 @@ export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
 export const TEST_CACHE_HOME = join(tmpdir(), "jobtop-test-cache");
 /** No config file unless a test writes one: the user's own ~/.config/jobtop stays out of tests. */
 export const TEST_CONFIG_HOME = join(tmpdir(), "jobtop-test-config-none");
+/** The "while away" state files (src/state/away-file.ts) of tests, not in the user's ~/.local/state. */
+export const TEST_STATE_HOME = join(tmpdir(), "jobtop-test-state");
 
 export interface RunResult {
   code: number | null;
@@ -43,6 +45,7 @@ export function runCommand(
         HOME: process.env.HOME,
         XDG_CACHE_HOME: TEST_CACHE_HOME,
         XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+        XDG_STATE_HOME: TEST_STATE_HOME,
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -81,7 +84,13 @@ export interface Running {
 export function spawnCli(args: string[], env: Record<string, string | undefined> = {}): Running {
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
   const child = spawn(NODE, [CLI, ...args], {
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      XDG_CACHE_HOME: TEST_CACHE_HOME,
+      XDG_STATE_HOME: TEST_STATE_HOME,
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const out = { stdout: "", stderr: "" };
