@@ -3,8 +3,11 @@
 // what the first full sweep of the next run says changed since. The sweep (src/poll/sweep.ts)
 // counts its first changes from the saved state (its `baseline`), so these are state.log's own
 // changes, each at its log time, found by the same code as every other sweep's.
+
+import type { Job } from "../api/schema.js";
+import { newestEntry } from "./events.js";
 import { compareIds } from "./ids.js";
-import type { IndexEvent, JobIndex, LastSeen } from "./job-index.js";
+import type { IndexEntry, IndexEvent, JobIndex, LastSeen } from "./job-index.js";
 
 /** The saved state of one profile (src/state/away-file.ts reads and writes it). */
 export interface AwayState {
@@ -100,4 +103,41 @@ export function parseAway(text: string): AwayState | { damaged: string } {
     jobs.set(id, { status: status as number, entryId: entryId === null ? undefined : (entryId as string) });
   }
   return { savedSec: o.savedSec as number, jobs };
+}
+
+/** A job's status and newest state.log entry id, as the state file keeps them. */
+export interface LastSeenNow {
+  status: number;
+  entryId: string | undefined;
+}
+
+/**
+ * What is known of each indexed job now, for the state file: its index entry, replaced by a newer
+ * copy (`last`: the page's, the selected job's or a pin's since the last sweep) when its log is newer.
+ */
+export function lastSeenNow(
+  entries: Iterable<IndexEntry>,
+  last: (id: string) => Job | undefined,
+): Map<string, LastSeenNow> {
+  const out = new Map<string, LastSeenNow>();
+  for (const e of entries) {
+    const job = last(e.id);
+    const newest = job && newestEntry(job.state.log);
+    const newer = newest !== undefined && (e.entryId === undefined || compareIds(newest.id, e.entryId) > 0);
+    out.set(
+      e.id,
+      newer && job ? { status: job.status, entryId: newest.id } : { status: e.status, entryId: e.entryId },
+    );
+  }
+  return out;
+}
+
+/** The header's "while away" line's facts: how many jobs the first sweep found changed, and since when. */
+export function awaySummary(
+  events: readonly IndexEvent[],
+  sinceSec: number,
+): { changed: number; sinceSec: number } | undefined {
+  const ids = new Set<string>();
+  for (const e of events) ids.add(e.id);
+  return ids.size > 0 ? { changed: ids.size, sinceSec } : undefined;
 }

@@ -1,84 +1,26 @@
-// The monitor's live data, outside React: one poller for the page, one for the selected job, one
-// for each pinned job nothing else polls (pins.ts), and the change tracker that all feed (changes.ts). The UI reads one snapshot through
-// useSyncExternalStore and calls the methods below; it never fetches by itself.
-import type { JobClient } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
-import { newestEntry } from "../model/events.js";
-import { compareIds } from "../model/ids.js";
 import type { LastSeen } from "../model/job-index.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
-import { type ChangeState, ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
-import { type JobAnswer, jobFetch, type MissingJob } from "./job-answer.js";
-import { PINS_MAX, PinPollers, type PinState } from "./pins.js";
+import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
+import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
+import { type JobAnswer, jobFetch } from "./job-answer.js";
+import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
-import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
+import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
 import { RefreshWatch } from "./refresh.js";
 import { SeenPages } from "./seen-pages.js";
-import { Sweeper, type SweepOptions, type SweepSnapshot } from "./sweep.js";
+import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
+
+import { firstSnapshot, type MonitorOptions, type MonitorSnapshot } from "./monitor-types.js";
+
+export type { MonitorOptions, MonitorSnapshot } from "./monitor-types.js";
 export type { PinState } from "./pins.js";
-
-/** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
-export interface MonitorSnapshot extends ChangeState {
-  page: number;
-  order: Order;
-  /** Jobs per page asked for (changes with the terminal's size under --per-page auto). */
-  perPage: number;
-  selectedId: string | undefined;
-  list: PollSnapshot<ShownPage>;
-  job: PollSnapshot<Job>;
-  /** Set while the service says the selected job does not exist (then job.data is undefined). */
-  missing: MissingJob | undefined;
-  /** Something the monitor did by itself that the user must be told (one line); seq tells them apart. */
-  notice: { text: string; seq: number } | undefined;
-  /** The pinned jobs, in the order pinned, with what is known of each. */
-  pins: readonly PinState[];
-  /** Wall ms when polling was paused; undefined while it runs. */
-  pausedSince: number | undefined;
-  /** How often the selected job is polled while on the page (+ and - change it). */
-  intervalMs: number;
-  /**
-   * How often the selected job is asked for now: intervalMs, or the page's interval while it is
-   * off the page or missing. The header's "on time" counts from this.
-   */
-  jobPollMs: number;
-  /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
-  index: SweepSnapshot | undefined;
-  /**
-   * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
-   * changed and since when, for the header, until the events pane (where they are) is opened.
-   */
-  away: { changed: number; sinceSec: number } | undefined;
-}
-
-export interface MonitorOptions {
-  client: JobClient;
-  perPage: number;
-  order: Order;
-  intervalMs: number;
-  listIntervalMs: number;
-  /** How long a change stays highlighted (default 10 s). */
-  highlightMs?: number;
-  clock?: Clock;
-  now?: () => number;
-  /** Wall-clock ms, for the time an event was seen. */
-  wall?: () => number;
-  /** Jobs pinned from the start (--pin, the config's pins). */
-  pins?: readonly string[];
-  /**
-   * The account index: swept beside the page (its own interval, one request in flight, the same
-   * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
-   */
-  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
-    /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
-    startLater?: boolean;
-  };
-}
 
 export class Monitor {
   private readonly list: Poller<ShownPage>;
@@ -125,26 +67,7 @@ export class Monitor {
       clock: opts.clock,
       group,
     });
-    this.snap = {
-      page: 1,
-      order: opts.order,
-      perPage: opts.perPage,
-      selectedId: undefined,
-      list: this.list.getSnapshot(),
-      job: { ...this.job.getSnapshot(), data: undefined },
-      missing: undefined,
-      notice: undefined,
-      highlights: new Map(),
-      changeCount: 0,
-      events: [],
-      unseen: 0,
-      pins: [],
-      pausedSince: undefined,
-      jobPollMs: opts.intervalMs,
-      intervalMs: opts.intervalMs,
-      index: undefined,
-      away: undefined,
-    };
+    this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
       now: () => this.now(),
       wall: () => this.wall(),
@@ -291,20 +214,10 @@ export class Monitor {
    * What the monitor knows of each job now, for the state file: the index's entries, each
    * replaced by a newer copy the page, the selected job or a pin brought since the last sweep.
    */
-  lastSeen(): Map<string, { status: number; entryId: string | undefined }> | undefined {
+  lastSeen(): Map<string, LastSeenNow> | undefined {
     const index = this.snap.index;
     if (!index || index.seq === 0 || index.reason !== undefined) return undefined;
-    const out = new Map<string, { status: number; entryId: string | undefined }>();
-    for (const e of index.index.entries.values()) {
-      const job = this.changes.last(e.id);
-      const newest = job && newestEntry(job.state.log);
-      const newer = newest !== undefined && (e.entryId === undefined || compareIds(newest.id, e.entryId) > 0);
-      out.set(
-        e.id,
-        newer && job ? { status: job.status, entryId: newest.id } : { status: e.status, entryId: e.entryId },
-      );
-    }
-    return out;
+    return lastSeenNow(index.index.entries.values(), (id) => this.changes.last(id));
   }
 
   /** A sweep's snapshot: a finished sweep's changes go to the events (once each), "while away" to the header. */
@@ -317,13 +230,7 @@ export class Monitor {
     const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
     this.changes.addIndexEvents(s.events, s.away, watched);
     this.changes.pruneTold((id) => s.index.entries.has(id));
-    if (s.away) {
-      const ids = new Set<string>();
-      for (const e of s.events) ids.add(e.id);
-      this.update({
-        away: ids.size > 0 ? { changed: ids.size, sinceSec: this.awaySinceSec ?? 0 } : undefined,
-      });
-    }
+    if (s.away) this.update({ away: awaySummary(s.events, this.awaySinceSec ?? 0) });
   }
 
   isPinned(id: string): boolean {
@@ -464,15 +371,12 @@ export class Monitor {
   private pinState(id: string): PinState {
     const own = this.pinPollers.snapshot(id);
     const selected = id === this.snap.selectedId;
-    const via = this.paused()
-      ? "none"
-      : own
-        ? "own"
-        : selected
-          ? "selected"
-          : this.pageAnswered
-            ? "page"
-            : "none";
+    const via = pinVia({
+      paused: this.paused(),
+      own: own !== undefined,
+      selected,
+      pageAnswered: this.pageAnswered,
+    });
     return {
       id,
       job: this.changes.last(id),

@@ -79,3 +79,19 @@ export class PinPollers<T> {
     this.sync(new Set(), () => 0);
   }
 }
+
+/**
+ * What brings a pinned job's copy: nothing while paused, its own poll, the selected job's, or the
+ * page's once the page has answered (until then, which jobs are on it is unknown).
+ */
+export function pinVia(o: {
+  paused: boolean;
+  own: boolean;
+  selected: boolean;
+  pageAnswered: boolean;
+}): PinState["via"] {
+  if (o.paused) return "none";
+  if (o.own) return "own";
+  if (o.selected) return "selected";
+  return o.pageAnswered ? "page" : "none";
+}

@@ -3,57 +3,20 @@
 // function gets the state as of this key press (ActionContext) and changes the UI state by
 // dispatch, the data by calling the monitor.
 import type { Key } from "ink";
-import { appliesTo, type Action as ConfiguredAction } from "../../actions/definitions.js";
 import { describeError } from "../../api/errors.js";
 import type { Job } from "../../api/schema.js";
-import type { Config } from "../../config/types.js";
 import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../../model/copy-plan.js";
 import { nextStatus } from "../../model/filter.js";
-import { sanitize } from "../../model/sanitize.js";
 import { nextSort } from "../../model/sort.js";
 import { type SshTarget, sshTargets } from "../../model/ssh.js";
-import { statusStyle } from "../../model/status.js";
-import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
 import { PINS_MAX } from "../../poll/pins.js";
 import { copyEntries } from "../../render/copy-entries.js";
-import type { Layout } from "../../render/layout.js";
-import { eventRow, type Focus, type Overlay, type UiState } from "../../render/ui-state.js";
-import { indexRows, indexStatuses, pageRows, pageStatuses, type View } from "../../render/view.js";
+import { eventRow, type Focus, type Overlay } from "../../render/ui-state.js";
+import { indexRows, indexStatuses, pageRows, pageStatuses } from "../../render/view.js";
 import { copyText } from "../../terminal/clipboard.js";
+import { act, confirmKeys } from "./act.js";
+import { type ActionContext, type ModalKeys, type Run, say } from "./context.js";
 import { type Action, actionFor } from "./keymap.js";
-import type { UiAction } from "./ui-reducer.js";
-
-export interface ActionContext {
-  /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
-  ui: UiState;
-  /** The monitor's data as of this key. */
-  snap: MonitorSnapshot;
-  /** The rows, the selection and the selected job, for `ui` and `snap`. */
-  view: View;
-  layout: Layout;
-  /** How far the detail pane can scroll, as last drawn. */
-  detailMaxScroll: number;
-  /** How far the open overlay's position can go, as last drawn (JSON view: scroll; picker: last entry). */
-  overlayMax: number;
-  monitor: Monitor;
-  config: Config;
-  dispatch: (a: UiAction) => void;
-  /** Raw terminal writes (OSC 52), outside Ink's frame. */
-  writeRaw: (s: string) => void;
-  quit: () => void;
-  /** Ctrl+Z: stops jobtop until `fg`; returns why not, when it cannot. */
-  suspend: () => string | undefined;
-  /** Runs ssh in the foreground with the terminal; says how it ended. */
-  connect: (target: SshTarget, jobId: string) => string;
-  /** Runs a configured action on these jobs (src/ui/action-runner.ts); absent: none can run. */
-  runAction?: (a: ConfiguredAction, jobs: readonly Job[]) => void;
-  /** The name of the action under way, if one is. */
-  actionRunning?: () => string | undefined;
-  /** The key pressed, for an "act" row (the configured action of that key). */
-  pressed?: string;
-}
-
-type Run = (c: ActionContext) => void;
 
 /**
  * The steps + and - move the selected job's interval along. Halving and doubling never came back
@@ -141,9 +104,6 @@ const pageKey = (c: ActionContext, step: 1 | -1) => {
   if (c.ui.focus === "detail") move(c, step * Math.max(1, c.layout.detailHeight - 2));
   else goToPage(c, c.snap.page + step);
 };
-
-const say = (c: ActionContext, text: string, tone: "info" | "warn" = "info") =>
-  c.dispatch({ type: "message", text, tone });
 
 /** The keymap's actions. Adding a key: a row in keymap.ts, its action's name there, a function here. */
 export const ACTIONS: Record<Action, Run> = {
@@ -296,111 +256,6 @@ export const ACTIONS: Record<Action, Run> = {
   quit: (c) => c.quit(),
 };
 
-/** How many job names a bulk confirmation shows. */
-const NAMES_SHOWN = 3;
-const jobName = (j: Job) => sanitize(j.displayID) || `job ${j.id}`;
-
-/**
- * A configured action's key: on the tagged jobs when there are tags (those of a status it does
- * not apply to are left out, and said), else on the selected job. Confirmed as the action says;
- * never while another action runs.
- */
-function act(c: ActionContext): void {
-  const a = c.config.actions.find((x) => x.key === c.pressed);
-  if (!a) return;
-  if (!c.runAction) {
-    say(c, `${a.name}: actions cannot run here`, "warn");
-    return;
-  }
-  const running = c.actionRunning?.();
-  if (running !== undefined) {
-    say(c, `${running} is still running: ${a.name} not started`, "warn");
-    return;
-  }
-  const label = (code: number) => sanitize(statusStyle(code, c.config.statusLabels).label);
-  const only = () => (a.statuses ?? []).map(label).join(", ");
-  let jobs: Job[];
-  let skipped = 0;
-  if (c.ui.tags.size > 0) {
-    jobs = [];
-    for (const tagged of c.ui.tags.values()) {
-      const job = freshest(c, tagged);
-      if (appliesTo(a, job.status)) jobs.push(job);
-      else skipped++;
-    }
-    if (jobs.length === 0) {
-      say(c, `${a.name}: none of the ${skipped} tagged jobs is ${only()} (U clears the tags)`, "warn");
-      return;
-    }
-  } else {
-    const job = c.view.selected;
-    if (!job) {
-      say(c, `${a.name}: no job selected`, "warn");
-      return;
-    }
-    if (!appliesTo(a, job.status)) {
-      say(c, `${a.name}: not for a ${label(job.status)} job (only ${only()})`, "warn");
-      return;
-    }
-    jobs = [job];
-  }
-  if (a.confirm === "no") {
-    c.runAction(a, jobs);
-    return;
-  }
-  const first = jobs[0] as Job;
-  const bulk = c.ui.tags.size > 0;
-  const names = jobs.slice(0, NAMES_SHOWN).map(jobName).join(", ") + (jobs.length > NAMES_SHOWN ? ", …" : "");
-  const left = skipped > 0 ? `; ${skipped} tagged not ${only()}, left out` : "";
-  const question = bulk
-    ? `${a.name} ${jobs.length} tagged job${jobs.length === 1 ? "" : "s"} (${names})${left}?`
-    : `${a.name} ${jobName(first)}?`;
-  // Typing for several: their count. A fixed word is typed from habit; the count is read first.
-  const expect = bulk ? String(jobs.length) : sanitize(first.displayID) || first.id;
-  c.dispatch({
-    type: "confirm",
-    confirm: { action: a.name, jobs, mode: a.confirm, expect, text: "", question },
-  });
-}
-
-/** A tagged job's newest copy: the selected job's own, else its row's, else the copy tagged. */
-function freshest(c: ActionContext, tagged: Job): Job {
-  if (c.snap.job.data?.id === tagged.id) return c.snap.job.data;
-  for (const i of c.view.items) if (i.ok && i.job.id === tagged.id) return i.job;
-  return tagged;
-}
-
-/** The confirmation takes every key: y/n, or the text to type and Enter; Esc cancels. */
-const confirmKeys: ModalKeys = (input, key, c) => {
-  const q = c.ui.confirm;
-  if (!q) return;
-  const a = c.config.actions.find((x) => x.name === q.action);
-  const cancelled = `${q.action}: cancelled, ${a?.kind === "command" ? "nothing run" : "nothing sent"}`;
-  const close = (said?: string) => {
-    c.dispatch({ type: "confirm", confirm: undefined });
-    if (said) say(c, said, "warn");
-  };
-  const go = () => {
-    close();
-    if (a) c.runAction?.(a, q.jobs);
-  };
-  if (key.escape) {
-    close(cancelled);
-    return;
-  }
-  if (q.mode === "yes") {
-    if (input === "y" || input === "Y") go();
-    else if (input === "n" || input === "N" || input === "q") close(cancelled);
-    return;
-  }
-  if (key.return) {
-    if (q.text === q.expect) go();
-    else close(`"${sanitize(q.text)}" is not ${q.expect}: ${cancelled}`);
-  } else if (key.backspace || key.delete) c.dispatch({ type: "confirmInput", text: q.text.slice(0, -1) });
-  else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
-    c.dispatch({ type: "confirmInput", text: (q.text + input).slice(0, 80) });
-};
-
 /** Copies one entry (a URL with control characters is refused) and says how on the status line. */
 function copy(c: ActionContext, entry: CopyEntry): void {
   copyPlan(c, planCopyEntry(entry));
@@ -416,8 +271,6 @@ function copyPlan(c: ActionContext, { text, what }: CopyPlan): void {
     (e: unknown) => say(c, `copy failed: ${describeError(e)}`, "warn"),
   );
 }
-
-type ModalKeys = (input: string, key: Key, c: ActionContext) => void;
 
 /** Prompts (filter, jump) take every key until Enter or Esc. */
 const promptKeys: ModalKeys = (input, key, c) => {

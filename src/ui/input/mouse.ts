@@ -3,7 +3,7 @@
 // (ESC [ < button ; column ; row M|m) as input; Ink hands them over without the ESC.
 
 import { listBodyRows, listTop } from "../../render/list-rows.js";
-import type { ActionContext } from "./actions.js";
+import type { ActionContext } from "./context.js";
 
 export interface MouseEvent {
   button: number;

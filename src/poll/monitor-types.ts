@@ -1,0 +1,96 @@
+// The shapes of the Monitor (monitor.ts): the snapshot the UI reads, the options it is made with,
+// and its first snapshot.
+import type { JobClient } from "../api/client.js";
+import type { Job } from "../api/schema.js";
+import type { Order } from "../model/order.js";
+import type { ShownPage } from "../model/page.js";
+import type { ChangeState } from "./changes.js";
+import type { JobAnswer, MissingJob } from "./job-answer.js";
+import type { PinState } from "./pins.js";
+import type { Clock, PollSnapshot } from "./poller.js";
+import type { SweepOptions, SweepSnapshot } from "./sweep.js";
+
+/** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
+export interface MonitorSnapshot extends ChangeState {
+  page: number;
+  order: Order;
+  /** Jobs per page asked for (changes with the terminal's size under --per-page auto). */
+  perPage: number;
+  selectedId: string | undefined;
+  list: PollSnapshot<ShownPage>;
+  job: PollSnapshot<Job>;
+  /** Set while the service says the selected job does not exist (then job.data is undefined). */
+  missing: MissingJob | undefined;
+  /** Something the monitor did by itself that the user must be told (one line); seq tells them apart. */
+  notice: { text: string; seq: number } | undefined;
+  /** The pinned jobs, in the order pinned, with what is known of each. */
+  pins: readonly PinState[];
+  /** Wall ms when polling was paused; undefined while it runs. */
+  pausedSince: number | undefined;
+  /** How often the selected job is polled while on the page (+ and - change it). */
+  intervalMs: number;
+  /**
+   * How often the selected job is asked for now: intervalMs, or the page's interval while it is
+   * off the page or missing. The header's "on time" counts from this.
+   */
+  jobPollMs: number;
+  /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
+  index: SweepSnapshot | undefined;
+  /**
+   * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
+   * changed and since when, for the header, until the events pane (where they are) is opened.
+   */
+  away: { changed: number; sinceSec: number } | undefined;
+}
+
+export interface MonitorOptions {
+  client: JobClient;
+  perPage: number;
+  order: Order;
+  intervalMs: number;
+  listIntervalMs: number;
+  /** How long a change stays highlighted (default 10 s). */
+  highlightMs?: number;
+  clock?: Clock;
+  now?: () => number;
+  /** Wall-clock ms, for the time an event was seen. */
+  wall?: () => number;
+  /** Jobs pinned from the start (--pin, the config's pins). */
+  pins?: readonly string[];
+  /**
+   * The account index: swept beside the page (its own interval, one request in flight, the same
+   * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
+   */
+  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
+    /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
+    startLater?: boolean;
+  };
+}
+
+/** The snapshot before any answer: page 1, nothing selected, nothing seen. */
+export function firstSnapshot(
+  opts: MonitorOptions,
+  list: PollSnapshot<ShownPage>,
+  job: PollSnapshot<JobAnswer>,
+): MonitorSnapshot {
+  return {
+    page: 1,
+    order: opts.order,
+    perPage: opts.perPage,
+    selectedId: undefined,
+    list,
+    job: { ...job, data: undefined },
+    missing: undefined,
+    notice: undefined,
+    highlights: new Map(),
+    changeCount: 0,
+    events: [],
+    unseen: 0,
+    pins: [],
+    pausedSince: undefined,
+    jobPollMs: opts.intervalMs,
+    intervalMs: opts.intervalMs,
+    index: undefined,
+    away: undefined,
+  };
+}
