@@ -24,11 +24,8 @@ export function ringOnChange(monitor: Monitor, ring: () => void, scope: NotifySc
     const page = scope !== "pinned" && n > seen;
     seen = n;
     const events = fresh();
-    if (
-      page ||
-      (scope !== "page" && events.some((e) => inNotifyScope(e, scope, (id) => monitor.isPinned(id))))
-    )
-      ring();
+    // A watched job's change the index's sweep saw first is an event, not a page change: it rings too.
+    if (page || events.some((e) => inNotifyScope(e, scope, (id) => monitor.isPinned(id)))) ring();
   });
 }
 
