@@ -4,6 +4,9 @@ import pkg from "../package.json" with { type: "json" };
 import { type Action, parseActions } from "./actions/definitions.js";
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
+// Static, not import(): a chunk of its own would be one more script for the monitor to compile
+// (run.tsx imports it too); it is small and its imports are the entry's already.
+import { createActionSender } from "./api/send-action.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
 import { parseDuration } from "./config/checks.js";
@@ -177,7 +180,7 @@ async function main(): Promise<void> {
     // act's http actions: sent as the client sends its GETs (base URL, token, timeout, proxy, CA).
     const send =
       script.kind === "act"
-        ? (await import("./api/send-action.js")).createActionSender({
+        ? createActionSender({
             baseUrl: config.baseUrl,
             token: tokens,
             timeoutMs: config.timeoutMs,

@@ -6,8 +6,9 @@
 // `background`: run with its output captured (capped), stopped after 60 s; its last line of
 // output, sanitised, is the result. `terminal` (wired with the UI): the same argv and environment
 // given to Screen.runForeground (src/terminal/screen.ts), as `x` runs ssh (src/terminal/ssh.ts).
-import { spawn } from "node:child_process";
+
 import type { Job } from "../api/schema.js";
+import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
 import type { CommandAction } from "./definitions.js";
 import { expandArgv, jobValues } from "./placeholders.js";
@@ -72,6 +73,7 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
     };
     let timedOut = false;
     let killer: NodeJS.Timeout | undefined;
+    const { spawn }: typeof import("node:child_process") = loadBuiltin("node:child_process");
     const child = spawn(file, args, {
       shell: false,
       env: commandEnv(a, job, ctx),

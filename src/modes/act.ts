@@ -5,7 +5,7 @@
 // (actions/command.ts). One line per job, then a summary; --json: one document.
 // Confirmation: an action that asks for it needs --yes when stdin is not a terminal, and then
 // nothing at all is sent, not even the GETs.
-import { spawn } from "node:child_process";
+
 import { createInterface } from "node:readline";
 import { type BulkResult, type JobOutcome, runBulk } from "../actions/bulk.js";
 import {
@@ -19,6 +19,7 @@ import { requestFor } from "../actions/http-request.js";
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import type { SendAction } from "../api/send-action.js";
+import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskText } from "../model/secrets.js";
 import type { CommandContext } from "./command.js";
@@ -265,6 +266,7 @@ function runInTerminal(
   if ("error" in built) return Promise.resolve({ ok: false, error: built.error });
   const [file, ...args] = built.argv as [string, ...string[]];
   return new Promise((resolve) => {
+    const { spawn }: typeof import("node:child_process") = loadBuiltin("node:child_process");
     const child = spawn(file, args, { shell: false, env: commandEnv(a, job, run), stdio: "inherit" });
     child.on("error", (e: NodeJS.ErrnoException) =>
       resolve({
