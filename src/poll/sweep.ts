@@ -186,6 +186,9 @@ export class Sweeper {
     let per = this.perPage ?? this.o.askPerPage ?? ASK_PER_PAGE;
     let total: number | undefined;
     const keys = new Set<string>();
+    // Rows seen so far: auto stops above max by them too, for a total the pages contradict is not
+    // believed (undefined) and a service could then have a million pages swept into memory.
+    let seen = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
       let got: Awaited<ReturnType<Sweeper["page"]>>;
       try {
@@ -213,6 +216,8 @@ export class Sweeper {
         total = facts.total;
         if (this.o.mode === "auto" && (total ?? 0) > this.max) return this.offAbove(total ?? 0);
       }
+      seen += got.count;
+      if (this.o.mode === "auto" && seen > this.max) return this.offAbove(total ?? 0, seen);
       merge.add(got.page);
       if (got.count === 0 || page >= facts.numPages) break;
     }
@@ -225,15 +230,17 @@ export class Sweeper {
   }
 
   /** The index is off above max (auto): dropped, and from now on one small request per interval. */
-  private offAbove(total: number): SweepResult {
+  private offAbove(total: number, seen = 0): SweepResult {
     this.memo.retain(() => false);
+    // A total not believed: the jobs seen so far, "60+ jobs".
+    const jobs = total > this.max ? `${total} jobs` : `${seen}+ jobs`;
     this.seq += 1;
     return {
       index: EMPTY_INDEX,
       events: [],
       seq: this.seq,
       total,
-      off: `index off: ${total} jobs > index_max ${this.max}`,
+      off: `index off: ${jobs} > index_max ${this.max}`,
       away: false,
     };
   }
