@@ -63,7 +63,9 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
   if ("error" in built) return Promise.resolve({ ok: false, error: built.error });
   const [file, ...args] = built.argv as [string, ...string[]];
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const mask = (s: string) => (a.passToken && ctx.token.length >= 4 ? s.split(ctx.token).join("••••••") : s);
+  // Masked with or without pass_token (a command may find the token by itself), and before the
+  // line is cut to length (cut first, the token's first characters could end it unmasked).
+  const mask = (s: string) => (ctx.token.length >= 4 ? s.split(ctx.token).join("••••••") : s);
   return new Promise((resolve) => {
     let tail = Buffer.alloc(0);
     const keep = (chunk: Buffer) => {
@@ -104,7 +106,7 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
     child.on("close", (status, signal) => {
       clearTimeout(timer);
       if (killer) clearTimeout(killer);
-      const line = mask(lastLine(tail.toString("utf8")));
+      const line = lastLine(mask(tail.toString("utf8")));
       const said = line ? `: ${line}` : "";
       if (timedOut)
         resolve({
