@@ -32,6 +32,8 @@ const TAIL_BYTES = 8 * 1024;
 const LINE_CHARS = 200;
 /** After SIGTERM at the deadline, SIGKILL this much later. */
 const KILL_AFTER_MS = 2000;
+/** After the command exits, how long its output may still come (through a pipe's buffer). */
+const EXIT_GRACE_MS = 500;
 
 /** The argv for this job, or why not (a NUL in a value). */
 export function commandArgv(
@@ -73,7 +75,6 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
       if (tail.length > TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
     };
     let timedOut = false;
-    let killer: NodeJS.Timeout | undefined;
     const child = spawn(file, args, {
       shell: false,
       env: commandEnv(a, job, ctx),
@@ -91,7 +92,7 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
     const timer = setTimeout(() => {
       timedOut = true;
       stop("SIGTERM");
-      killer = setTimeout(() => stop("SIGKILL"), KILL_AFTER_MS);
+      setTimeout(() => stop("SIGKILL"), KILL_AFTER_MS).unref();
     }, timeoutMs);
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
@@ -103,9 +104,17 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
         error: e.code === "ENOENT" ? `${what} not found` : `${what}: ${e.code ?? "failed"}`,
       });
     });
-    child.on("close", (status, signal) => {
+    let grace: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (status: number | null, signal: NodeJS.Signals | null) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      if (killer) clearTimeout(killer);
+      // (The SIGKILL of the deadline still comes: what the group left must not outlive it.)
+      if (grace) clearTimeout(grace);
+      // A child it left running may hold the output open: stop reading it (the child runs on).
+      child.stdout?.destroy();
+      child.stderr?.destroy();
       const line = lastLine(mask(tail.toString("utf8")));
       const said = line ? `: ${line}` : "";
       if (timedOut)
@@ -116,6 +125,12 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
       else if (status === 0) resolve({ ok: true, line });
       else if (signal) resolve({ ok: false, error: `ended by ${signal}${said}` });
       else resolve({ ok: false, error: `exit status ${status}${said}` });
+    };
+    child.on("close", finish);
+    // Ended, but a child it started in the background may keep its output open until the
+    // deadline: its own output is read a moment longer, then the exit status is the outcome.
+    child.on("exit", (status, signal) => {
+      grace = setTimeout(() => finish(status, signal), EXIT_GRACE_MS);
     });
   });
 }

@@ -148,6 +148,19 @@ describe("a command action", () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   });
 
+  it("a command that ends at once but leaves a child holding its output is done, not stopped at the deadline", async () => {
+    // Its result waited for the output to close: the child's, 60 s later, at the deadline, which
+    // then said "the outcome is unknown" of a command that had said it started, and killed it.
+    const started = Date.now();
+    const r = await runBackground(
+      action({ argv: ["sh", "-c", "sleep 30 & echo started {id}"] }),
+      job("x"),
+      ctx({ timeoutMs: 20_000 }),
+    );
+    expect(r).toEqual({ ok: true, line: "started 101" });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
+
   it("the result is the last line with something on it, capped and sanitised", () => {
     expect(lastLine("a\nb\n\n  \n")).toBe("b");
     expect(lastLine("10%\r50%\r100% done\r\n")).toBe("100% done");
