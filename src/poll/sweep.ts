@@ -218,8 +218,12 @@ export class Sweeper {
       }
       seen += got.count;
       if (this.o.mode === "auto" && seen > this.max) return this.offAbove(total ?? 0, seen);
+      const before = merge.size();
       merge.add(got.page);
       if (got.count === 0 || page >= facts.numPages) break;
+      // A page of no job new to this sweep ends it, as it ends --once --all's walk: a service
+      // that ignores `page` and names a million pages is not asked a million times per interval.
+      if (page > 1 && got.page.entries.length > 0 && merge.size() === before) break;
     }
     // Pages of another size, or past the last one, are not asked for again: forget their answers.
     this.memo.retain((k) => keys.has(k));

@@ -218,6 +218,28 @@ describe("Sweeper", () => {
     expect(asked).toEqual([1, 2, 3]);
   });
 
+  it("on: a service that ignores page and names a million pages is asked until a page brings no new job", async () => {
+    // --once --all stops there (modes/once-all.ts); the sweep asked for every page named, a
+    // million requests per interval, each the same first page.
+    demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: 40, maxPerPage: 20 });
+    const inner = createClient({ baseUrl: demo.url, token: demo.token });
+    const asked: number[] = [];
+    const client: JobClient = {
+      ...inner,
+      listJobsMapped: undefined,
+      async listJobs(q, signal) {
+        asked.push(q.page);
+        const p = await inner.listJobs({ ...q, page: 1 }, signal);
+        return { ...p, pagination: { ...p.pagination, page: q.page, numPages: 1_000_000, total: 20_000_000 } };
+      },
+    };
+    sweeper = new Sweeper({ client, mode: "on", intervalMs: 60_000 });
+    sweeper.start();
+    const snap = await until(sweeper, (x) => x.seq >= 1);
+    expect(snap.index.entries.size).toBe(20);
+    expect(asked).toEqual([1, 2]);
+  });
+
   it("auto: on at or below max", async () => {
     const { s } = await start({ jobCount: 40, maxPerPage: 20 }, { mode: "auto", max: 40 });
     const snap = await until(s, (x) => x.seq >= 1);
