@@ -405,7 +405,8 @@ const confirmKeys: ModalKeys = (input, key, c) => {
     else close(`"${sanitize(q.text)}" is not ${q.expect}: ${cancelled}`);
   } else if (key.backspace || key.delete) c.dispatch({ type: "confirmInput", text: q.text.slice(0, -1) });
   else if (input && !key.ctrl && !key.meta && !/[\u0000-\u001f\u007f]/.test(input))
-    c.dispatch({ type: "confirmInput", text: (q.text + input).slice(0, 80) });
+    // Room for the whole expected text and one more character (which makes it not match).
+    c.dispatch({ type: "confirmInput", text: (q.text + input).slice(0, Math.max(80, q.expect.length + 1)) });
 };
 
 /** Copies one entry (a URL with control characters is refused) and says how on the status line. */

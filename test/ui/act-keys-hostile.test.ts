@@ -1,13 +1,17 @@
-// A configured action's key with every job of a large index tagged (T in the "all" scope): one
-// confirmation, at once. Each tagged job is looked up by id among the rows, not by a walk of every
-// row per tag (50 000 × 50 000 comparisons froze the key for many seconds).
+// A configured action's key against large or hostile input. Every job of a large index tagged (T
+// in the "all" scope): one confirmation, at once (each tagged job looked up by id among the rows,
+// not by a walk of every row per tag: 50 000 × 50 000 comparisons froze the key for seconds). A
+// displayID longer than the typed confirmation's old 80-character cap can still be typed.
+import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
 import { parseActions } from "../../src/actions/definitions.js";
 import { JobSchema } from "../../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
-import { ACTIONS, type ActionContext } from "../../src/ui/input/actions.js";
+import { ACTIONS, type ActionContext, handleKey } from "../../src/ui/input/actions.js";
 import type { UiAction } from "../../src/ui/input/ui-reducer.js";
 import { specJob } from "../helpers/payloads.js";
+
+const NO_KEY: Partial<Key> = {};
 
 describe("an action on many tagged jobs", () => {
   it("50 000 tagged among 50 000 rows: one confirmation, without a walk of the rows per tag", () => {
@@ -45,4 +49,41 @@ describe("an action on many tagged jobs", () => {
     // Generous: a lookup by id takes milliseconds; the walk took many seconds.
     expect(ms).toBeLessThan(1500);
   }, 120_000);
+});
+
+describe("the typed confirmation", () => {
+  it("a displayID longer than 80 characters can still be typed to confirm", () => {
+    // What was typed was cut at 80 characters: such a job's action could never be confirmed.
+    const { actions } = parseActions(
+      [{ name: "cancel", key: "C", confirm: "type", command: ["true", "{id}"] }],
+      { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS },
+    );
+    const job = { ...JobSchema.parse(specJob(1)), displayID: `j-${"x".repeat(118)}` };
+    let ui = {
+      confirm: {
+        action: "cancel",
+        jobs: [job],
+        mode: "type",
+        expect: job.displayID,
+        text: "",
+        question: "?",
+      },
+      overlay: "none",
+    };
+    const ran: string[] = [];
+    const c = () =>
+      ({
+        ui,
+        config: { actions },
+        dispatch: (a: UiAction) => {
+          if (a.type === "confirmInput") ui = { ...ui, confirm: { ...ui.confirm, text: a.text } };
+        },
+        runAction: (_a: unknown, jobs: readonly { id: string }[]) => ran.push(jobs[0]?.id ?? ""),
+        quit: () => {},
+      }) as unknown as ActionContext;
+    const key = (over: Partial<Key> = {}) => ({ ...NO_KEY, ...over }) as Key;
+    for (const ch of job.displayID) handleKey(ch, key(), c());
+    handleKey("\r", key({ return: true }), c());
+    expect(ran).toEqual(["1"]);
+  });
 });
