@@ -257,7 +257,12 @@ describe("jobtop act", () => {
     // with job 101 had the DELETE of job 101 sent twice.
     const deletes: string[] = [];
     const svc = await startScriptedService({
-      list: () => ({ code: 0, msg: "", job: [], pagination: { total: 0, numPages: 0, page: 1, perPage: 20 } }),
+      list: () => ({
+        code: 0,
+        msg: "",
+        job: [],
+        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+      }),
       job: () => ({ code: 0, msg: "", job: specJob(101, { status: 2 }) }),
     });
     try {

@@ -230,7 +230,10 @@ describe("Sweeper", () => {
       async listJobs(q, signal) {
         asked.push(q.page);
         const p = await inner.listJobs({ ...q, page: 1 }, signal);
-        return { ...p, pagination: { ...p.pagination, page: q.page, numPages: 1_000_000, total: 20_000_000 } };
+        return {
+          ...p,
+          pagination: { ...p.pagination, page: q.page, numPages: 1_000_000, total: 20_000_000 },
+        };
       },
     };
     sweeper = new Sweeper({ client, mode: "on", intervalMs: 60_000 });

@@ -76,7 +76,16 @@ describe("writeAway / readAway", () => {
     // longer id made every later start say "damaged" and list nothing while away, for good.
     const path = join(dir, "long", "p.json");
     const long = "1".repeat(60);
-    expect(writeAway(path, state([["12", 2, "1005"], [long, 6, undefined], ["13", 3, long]]))).toBeUndefined();
+    expect(
+      writeAway(
+        path,
+        state([
+          ["12", 2, "1005"],
+          [long, 6, undefined],
+          ["13", 3, long],
+        ]),
+      ),
+    ).toBeUndefined();
     expect(readAway(path)).toEqual({ state: state([["12", 2, "1005"]]), warning: undefined });
   });
 
