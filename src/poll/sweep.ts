@@ -186,9 +186,6 @@ export class Sweeper {
     let per = this.perPage ?? this.o.askPerPage ?? ASK_PER_PAGE;
     let total: number | undefined;
     const keys = new Set<string>();
-    // Rows seen so far: auto stops above max by them too, for a total the pages contradict is not
-    // believed (undefined) and a service could then have a million pages swept into memory.
-    let seen = 0;
     for (let page = 1; page <= MAX_PAGES; page++) {
       let got: Awaited<ReturnType<Sweeper["page"]>>;
       try {
@@ -216,10 +213,12 @@ export class Sweeper {
         total = facts.total;
         if (this.o.mode === "auto" && (total ?? 0) > this.max) return this.offAbove(total ?? 0);
       }
-      seen += got.count;
-      if (this.o.mode === "auto" && seen > this.max) return this.offAbove(total ?? 0, seen);
       const before = merge.size();
       merge.add(got.page);
+      // Auto stops above max by the distinct jobs met too (a job met twice as it moved between
+      // pages counts once): a total the pages contradict is not believed, and a service saying
+      // 0 could otherwise have a million pages swept into memory.
+      if (this.o.mode === "auto" && merge.size() > this.max) return this.offAbove(total ?? 0, merge.size());
       if (got.count === 0 || page >= facts.numPages) break;
       // A page of no job new to this sweep ends it, as it ends --once --all's walk: a service
       // that ignores `page` and names a million pages is not asked a million times per interval.
