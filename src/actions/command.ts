@@ -33,6 +33,8 @@ const TAIL_BYTES = 8 * 1024;
 const LINE_CHARS = 200;
 /** After SIGTERM at the deadline, SIGKILL this much later. */
 const KILL_AFTER_MS = 2000;
+/** After the command exits, how long its output may still come (through a pipe's buffer). */
+const EXIT_GRACE_MS = 500;
 
 /** The argv for this job, or why not (a NUL in a value). */
 export function commandArgv(
@@ -64,7 +66,9 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
   if ("error" in built) return Promise.resolve({ ok: false, error: built.error });
   const [file, ...args] = built.argv as [string, ...string[]];
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const mask = (s: string) => (a.passToken && ctx.token.length >= 4 ? s.split(ctx.token).join("••••••") : s);
+  // Masked with or without pass_token (a command may find the token by itself), and before the
+  // line is cut to length (cut first, the token's first characters could end it unmasked).
+  const mask = (s: string) => (ctx.token.length >= 4 ? s.split(ctx.token).join("••••••") : s);
   return new Promise((resolve) => {
     let tail = Buffer.alloc(0);
     const keep = (chunk: Buffer) => {
@@ -72,7 +76,6 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
       if (tail.length > TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
     };
     let timedOut = false;
-    let killer: NodeJS.Timeout | undefined;
     const { spawn }: typeof import("node:child_process") = loadBuiltin("node:child_process");
     const child = spawn(file, args, {
       shell: false,
@@ -91,7 +94,7 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
     const timer = setTimeout(() => {
       timedOut = true;
       stop("SIGTERM");
-      killer = setTimeout(() => stop("SIGKILL"), KILL_AFTER_MS);
+      setTimeout(() => stop("SIGKILL"), KILL_AFTER_MS).unref();
     }, timeoutMs);
     child.stdout?.on("data", keep);
     child.stderr?.on("data", keep);
@@ -103,10 +106,18 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
         error: e.code === "ENOENT" ? `${what} not found` : `${what}: ${e.code ?? "failed"}`,
       });
     });
-    child.on("close", (status, signal) => {
+    let grace: NodeJS.Timeout | undefined;
+    let done = false;
+    const finish = (status: number | null, signal: NodeJS.Signals | null) => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
-      if (killer) clearTimeout(killer);
-      const line = mask(lastLine(tail.toString("utf8")));
+      // (The SIGKILL of the deadline still comes: what the group left must not outlive it.)
+      if (grace) clearTimeout(grace);
+      // A child it left running may hold the output open: stop reading it (the child runs on).
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      const line = lastLine(mask(tail.toString("utf8")));
       const said = line ? `: ${line}` : "";
       if (timedOut)
         resolve({
@@ -116,6 +127,12 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
       else if (status === 0) resolve({ ok: true, line });
       else if (signal) resolve({ ok: false, error: `ended by ${signal}${said}` });
       else resolve({ ok: false, error: `exit status ${status}${said}` });
+    };
+    child.on("close", finish);
+    // Ended, but a child it started in the background may keep its output open until the
+    // deadline: its own output is read a moment longer, then the exit status is the outcome.
+    child.on("exit", (status, signal) => {
+      grace = setTimeout(() => finish(status, signal), EXIT_GRACE_MS);
     });
   });
 }

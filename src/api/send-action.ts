@@ -4,7 +4,7 @@
 // - never sent twice: no retry of a dropped keep-alive socket (each request has a connection of
 //   its own), no redirect followed (a 307 would send the body again, elsewhere); a 401 is asked
 //   again once with a re-read token, as the client does, since a rejected request did nothing;
-// - a timeout, or a connection lost after sending, says the outcome is unknown: the job is polled
+// - a timeout, a connection lost after sending, or a gateway's 502/504, says the outcome is unknown: the job is polled
 //   to find out, and nothing is tried again by itself;
 // - only the base URL's origin: the URL was built by src/actions/placeholders.ts, checked here again.
 import { sanitize } from "../model/sanitize.js";
@@ -112,7 +112,10 @@ export function createActionSender(opts: ClientOptions): SendAction {
       }
       if (res.status < 200 || res.status > 299) {
         await res.cancel();
-        throw statusError(res);
+        const err = statusError(res);
+        // A gateway that got no answer (502) or none in time (504) had passed the request on.
+        if (res.status === 502 || res.status === 504) Object.assign(err, { unknown: true });
+        throw err;
       }
       const bytes = await readCapped(res, maxBody);
       return { bytes, contentType: res.headers.get("content-type"), status: res.status };

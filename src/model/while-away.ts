@@ -71,6 +71,9 @@ export function serializeAway(s: AwayState): string {
   const lines: string[] = [];
   for (const id of ids) {
     const j = s.jobs.get(id) as { status: number; entryId: string | undefined };
+    // An id the file cannot read back (the service's may be any run of digits) is left out, as a
+    // job never seen: written, it would make the whole file "damaged" at every start.
+    if (!ID.test(id) || (j.entryId !== undefined && !ID.test(j.entryId))) continue;
     lines.push(
       `[${JSON.stringify(id)},${j.status},${j.entryId === undefined ? "null" : JSON.stringify(j.entryId)}]`,
     );

@@ -79,6 +79,8 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
   // Fetch each job (each id once, in the order given).
   const entries: Entry[] = [];
   const seen = new Set<string>();
+  /** Each job's id, and the id given that fetched it. */
+  const byJob = new Map<string, string>();
   let worst = EXIT.ok as number;
   for (const id of o.ids) {
     if (seen.has(id)) continue;
@@ -101,6 +103,13 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
       continue;
     }
     const job = r.data;
+    // Two ids the service answers with one job (an alias, a cache): the action runs on it once.
+    const first = byJob.get(job.id);
+    if (first !== undefined) {
+      ctx.err(clean(`act: ${id} is job ${first} again: run once`));
+      continue;
+    }
+    byJob.set(job.id, id);
     const entry: Entry = { id, label: job.displayID || id, job };
     if (!appliesTo(action, job.status)) {
       const labels = ctx.config.statusLabels;

@@ -213,8 +213,16 @@ export class Sweeper {
         total = facts.total;
         if (this.o.mode === "auto" && (total ?? 0) > this.max) return this.offAbove(total ?? 0);
       }
+      const before = merge.size();
       merge.add(got.page);
+      // Auto stops above max by the distinct jobs met too (a job met twice as it moved between
+      // pages counts once): a total the pages contradict is not believed, and a service saying
+      // 0 could otherwise have a million pages swept into memory.
+      if (this.o.mode === "auto" && merge.size() > this.max) return this.offAbove(total ?? 0, merge.size());
       if (got.count === 0 || page >= facts.numPages) break;
+      // A page of no job new to this sweep ends it, as it ends --once --all's walk: a service
+      // that ignores `page` and names a million pages is not asked a million times per interval.
+      if (page > 1 && got.page.entries.length > 0 && merge.size() === before) break;
     }
     // Pages of another size, or past the last one, are not asked for again: forget their answers.
     this.memo.retain((k) => keys.has(k));
@@ -225,15 +233,17 @@ export class Sweeper {
   }
 
   /** The index is off above max (auto): dropped, and from now on one small request per interval. */
-  private offAbove(total: number): SweepResult {
+  private offAbove(total: number, seen = 0): SweepResult {
     this.memo.retain(() => false);
+    // A total not believed: the jobs seen so far, "60+ jobs".
+    const jobs = total > this.max ? `${total} jobs` : `${seen}+ jobs`;
     this.seq += 1;
     return {
       index: EMPTY_INDEX,
       events: [],
       seq: this.seq,
       total,
-      off: `index off: ${total} jobs > index_max ${this.max}`,
+      off: `index off: ${jobs} > index_max ${this.max}`,
       away: false,
     };
   }

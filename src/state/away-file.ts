@@ -1,4 +1,4 @@
-// The "while away" file of a profile: $XDG_STATE_HOME/jobtop/<profile>.json (default
+// The "while away" file of a profile and service: $XDG_STATE_HOME/jobtop/<profile@host>.json (default
 // ~/.local/state/jobtop/), in a directory of mode 700, the file mode 600, written whole to a
 // temporary file and renamed over the old one (a crash mid-write leaves the old file, never half
 // a file). It holds job ids, statuses and state.log entry ids only (model/while-away.ts). Read

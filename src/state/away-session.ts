@@ -13,19 +13,19 @@ export interface AwaySession {
 }
 
 /**
- * The state file's name: the profile's; without one, the service's host (two services without
- * profiles must not mix their job ids), after an "@" no profile name can hold, so a host never
- * takes a profile's file.
+ * The state file's name: the profile's and the service's host ("prod@jobs.example"; a profile
+ * run with --base-url elsewhere, or whose base_url changed, must not compare another service's
+ * jobs, with the same ids, with its saved state); without a profile, "host@" and the host. No
+ * profile name holds an "@", so a host never takes a profile's file.
  */
 export function stateName(profile: string | undefined, baseUrl: string): string {
-  if (profile !== undefined) return profile;
   let host: string;
   try {
     host = new URL(baseUrl).host;
   } catch {
     host = "unknown";
   }
-  return `host@${host}`;
+  return `${profile ?? "host"}@${host}`;
 }
 
 /**

@@ -98,6 +98,25 @@ describe("a command action", () => {
     expect(r).toEqual({ ok: true, line: "cancelled ^[[2J••••••" });
   });
 
+  it("the token is masked in the result line before it is cut to length, and without pass_token too", async () => {
+    // Cut first, the token's first characters were left at the end of a long line, unmasked; and a
+    // command that found the token by itself (a file, the user's own variable) showed it whole.
+    const print = (expr: string) => [process.execPath, "-e", `console.log(${expr})`];
+    const long = await runBackground(
+      action({ passToken: true, argv: print("'x'.repeat(190) + process.env.JOBTOP_TOKEN") }),
+      job("x"),
+      ctx(),
+    );
+    expect(long.ok && long.line).toMatch(/^x{190}•/);
+    expect(long.ok && long.line).not.toContain(TOKEN.slice(0, 4));
+    const own = await runBackground(
+      action({ argv: print("'token: ' + process.env.MY_TOKEN") }),
+      job("x"),
+      ctx({ env: { ...process.env, MY_TOKEN: TOKEN } }),
+    );
+    expect(own).toEqual({ ok: true, line: "token: ••••••" });
+  });
+
   it("a failing command, a missing one, a NUL in a value, and the deadline", async () => {
     expect(await runBackground(action(), job("x"), ctx({ env: { ...process.env, EXIT_WITH: "3" } }))).toEqual(
       {
@@ -128,6 +147,19 @@ describe("a command action", () => {
     });
     expect(Date.now() - started).toBeLessThan(20_000);
   });
+
+  it("a command that ends at once but leaves a child holding its output is done, not stopped at the deadline", async () => {
+    // Its result waited for the output to close: the child's, 60 s later, at the deadline, which
+    // then said "the outcome is unknown" of a command that had said it started, and killed it.
+    const started = Date.now();
+    const r = await runBackground(
+      action({ argv: ["sh", "-c", "sleep 30 & echo started {id}"] }),
+      job("x"),
+      ctx({ timeoutMs: 20_000 }),
+    );
+    expect(r).toEqual({ ok: true, line: "started 101" });
+    expect(Date.now() - started).toBeLessThan(15_000);
+  }, 30_000);
 
   it("the result is the last line with something on it, capped and sanitised", () => {
     expect(lastLine("a\nb\n\n  \n")).toBe("b");

@@ -152,6 +152,35 @@ describe("sending an http action", () => {
     }
   });
 
+  it("a gateway's 502 or 504 says the outcome is unknown (the service behind it may have done it); a 500 or 404 failed", async () => {
+    // A gateway that gave up waiting for the service has passed the request on: "failed" would
+    // invite the user to send a cancel again for a job the service may already be cancelling.
+    const seen: string[] = [];
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url}`);
+      res.writeHead(Number(req.url?.slice(1)), { "content-type": "text/html" });
+      res.end("<html>gateway</html>");
+    });
+    await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const send = createActionSender({ baseUrl: base, token: "secret-token-123" });
+      for (const code of [502, 504]) {
+        const r = await send({ method: "DELETE", url: new URL(`${base}/${code}`) });
+        expect(r).toMatchObject({ ok: false, unknown: true });
+        expect(r.ok === false && r.error).toMatch(new RegExp(`^HTTP ${code}.*: the outcome is unknown`));
+      }
+      for (const code of [500, 404])
+        expect(await send({ method: "DELETE", url: new URL(`${base}/${code}`) })).toMatchObject({
+          ok: false,
+          unknown: false,
+        });
+      expect(seen).toEqual(["DELETE /502", "DELETE /504", "DELETE /500", "DELETE /404"]);
+    } finally {
+      server.close();
+    }
+  });
+
   it("goes through the profile's proxy, as the client's GETs do: method, body and token", async () => {
     const proxy = await startForwardProxy();
     try {

@@ -252,6 +252,36 @@ describe("jobtop act", () => {
     }
   });
 
+  it("two ids the service answers with the same job: the action is sent once", async () => {
+    // The ids given were kept apart, not the jobs: a service (a cache, an alias) that answers 102
+    // with job 101 had the DELETE of job 101 sent twice.
+    const deletes: string[] = [];
+    const svc = await startScriptedService({
+      list: () => ({
+        code: 0,
+        msg: "",
+        job: [],
+        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+      }),
+      job: () => ({ code: 0, msg: "", job: specJob(101, { status: 2 }) }),
+    });
+    try {
+      const cfg = writeConfig(`base_url = "${svc.url}"\n${CANCEL.replace(/statuses = .*\n/, "")}`);
+      const r = await runCli(["act", "cancel", "101", "102", "--yes"], {
+        XDG_CONFIG_HOME: cfg.home,
+        JOBTOP_TOKEN: svc.token,
+      });
+      for (const q of svc.requests) if (q.query.get("id")) deletes.push(q.query.get("id") as string);
+      // Two GETs (101, 102), one DELETE of 101.
+      expect(deletes).toEqual(["101", "102", "101"]);
+      expect(r.stdout).toMatch(/^cancel j-101: done$/m);
+      expect(r.stderr).toContain("act: 102 is job 101 again: run once");
+      expect(r.code).toBe(0);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("exit 1 when one of two fails; --json is one document", async () => {
     // No statuses: the DELETE of a stopped job goes out, and the demo answers code 409.
     const cfg = config(

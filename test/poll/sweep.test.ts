@@ -193,6 +193,56 @@ describe("Sweeper", () => {
     expect(probes).toBeLessThanOrEqual(3);
   });
 
+  it("auto: a service whose total lies (0) is still off once the sweep has seen more than max jobs", async () => {
+    // A total the pages contradict is not believed (model/page.ts), so auto could not see that it
+    // was above max and swept every page: a hostile service that says 0 with a million pages of
+    // new ids would be swept whole into memory. The jobs seen count as well as the total said.
+    demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: 120, maxPerPage: 20 });
+    const inner = createClient({ baseUrl: demo.url, token: demo.token });
+    const asked: number[] = [];
+    const client: JobClient = {
+      ...inner,
+      listJobsMapped: undefined,
+      async listJobs(q, signal) {
+        asked.push(q.page);
+        const p = await inner.listJobs(q, signal);
+        return { ...p, pagination: { ...p.pagination, total: 0 } };
+      },
+    };
+    sweeper = new Sweeper({ client, mode: "auto", max: 50, intervalMs: 1000 });
+    sweeper.start();
+    const snap = await until(sweeper, (x) => x.seq >= 1);
+    expect(snap.index.entries.size).toBe(0);
+    expect(snap.reason).toBe("index off: 60+ jobs > index_max 50");
+    // Pages of 20: the third page passes 50; the other three are never asked for.
+    expect(asked).toEqual([1, 2, 3]);
+  });
+
+  it("on: a service that ignores page and names a million pages is asked until a page brings no new job", async () => {
+    // --once --all stops there (modes/once-all.ts); the sweep asked for every page named, a
+    // million requests per interval, each the same first page.
+    demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: 40, maxPerPage: 20 });
+    const inner = createClient({ baseUrl: demo.url, token: demo.token });
+    const asked: number[] = [];
+    const client: JobClient = {
+      ...inner,
+      listJobsMapped: undefined,
+      async listJobs(q, signal) {
+        asked.push(q.page);
+        const p = await inner.listJobs({ ...q, page: 1 }, signal);
+        return {
+          ...p,
+          pagination: { ...p.pagination, page: q.page, numPages: 1_000_000, total: 20_000_000 },
+        };
+      },
+    };
+    sweeper = new Sweeper({ client, mode: "on", intervalMs: 60_000 });
+    sweeper.start();
+    const snap = await until(sweeper, (x) => x.seq >= 1);
+    expect(snap.index.entries.size).toBe(20);
+    expect(asked).toEqual([1, 2]);
+  });
+
   it("auto: on at or below max", async () => {
     const { s } = await start({ jobCount: 40, maxPerPage: 20 }, { mode: "auto", max: 40 });
     const snap = await until(s, (x) => x.seq >= 1);

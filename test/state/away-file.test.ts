@@ -71,6 +71,24 @@ describe("writeAway / readAway", () => {
     expect(readdirSync(join(dir, "state", "jobtop"))).toEqual(["p.json"]);
   });
 
+  it("a job whose id is too long to read back is left out of the file, not the file's end", () => {
+    // The service's ids are any run of digits; the file reads back up to 40. One job with a
+    // longer id made every later start say "damaged" and list nothing while away, for good.
+    const path = join(dir, "long", "p.json");
+    const long = "1".repeat(60);
+    expect(
+      writeAway(
+        path,
+        state([
+          ["12", 2, "1005"],
+          [long, 6, undefined],
+          ["13", 3, long],
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(readAway(path)).toEqual({ state: state([["12", 2, "1005"]]), warning: undefined });
+  });
+
   it("says nothing on a first run (no file)", () => {
     expect(readAway(join(dir, "none.json"))).toEqual({ state: undefined, warning: undefined });
   });

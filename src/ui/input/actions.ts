@@ -16,6 +16,9 @@ import { indexRows, indexStatuses, pageRows, pageStatuses } from "../../render/v
 import { copyText } from "../../terminal/clipboard.js";
 import { act, confirmKeys } from "./act.js";
 import { type ActionContext, type ModalKeys, type Run, say } from "./context.js";
+
+export type { ActionContext } from "./context.js";
+
 import { type Action, actionFor } from "./keymap.js";
 
 /**
