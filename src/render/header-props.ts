@@ -234,7 +234,9 @@ function accountText(p: HeaderProps, lead: string, tail: string): string {
       `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}${tail}`,
     ) +
     HEADER_RESERVE +
-    (p.changes > 0 ? 14 : 0);
+    (p.changes > 0 ? 14 : 0) +
+    // "✱ 20 changed since Thu 06:58" comes after the counts: it was cut to "since Thu 06:5…".
+    (p.away ? displayWidth(` · ${p.away}`) : 0);
   let room = p.width - used;
   const note = p.indexNote ? ` · ${p.indexNote}` : "";
   let out = "";

@@ -76,6 +76,17 @@ describe("the account's counts", () => {
     expect(headerTotal({ list, index: undefined }, false, false)).toBe(117);
   });
 
+  it("leave room for what changed while away: counts go first, never the time it names", () => {
+    const away = "✱ 20 changed since Thu 06:58";
+    const f = accountFacts(sweep({}), labels, 1_000_000);
+    const p = props({ ...f, width: 120, page: 1, numPages: 7, total: 123, away });
+    const { lead, rest } = headerParts(p);
+    // The line as Header.tsx draws it, the connection's "● ok" and the away note before the host.
+    const line = `jobtop ${lead}${rest} · ● ok · ${away}`;
+    expect(line.length).toBeLessThanOrEqual(120);
+    expect(rest).toContain("3 ◌ queued");
+  });
+
   it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
     const f = accountFacts(
       sweep({ error: new Error("HTTP 503"), okWall: 1_000_000 }),
