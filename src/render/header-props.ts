@@ -75,7 +75,13 @@ export function headerProps(
     page: snap.page,
     numPages: facts?.numPages ?? 1,
     order: snap.order,
-    total: headerTotal(snap, all, account.counts !== undefined),
+    // Scope "all": the jobs in the index (the rows listed); the page's count otherwise.
+    total:
+      all && (snap.index?.seq ?? 0) > 0
+        ? snap.index?.index.entries.size
+        : facts
+          ? (facts.total ?? "?")
+          : undefined,
     doubts: facts?.doubts.join(" "),
     position: rowPosition(view),
     intervalMs: snap.intervalMs,
@@ -94,23 +100,6 @@ export function headerProps(
       .join(" · "),
     profile: config.profile,
   };
-}
-
-/**
- * The header's "N jobs": the jobs in the index when the list shows them (scope "all") or when the
- * counts per status stand beside it, so that they add up to it (the page's total, polled more often
- * than the index sweeps, read "123 jobs · 25 ◌ queued · 31 ◔ starting · 28 ● running · 40 ■
- * stopped"); the page's total otherwise.
- */
-export function headerTotal(
-  snap: Pick<MonitorSnapshot, "list" | "index">,
-  all: boolean,
-  counted: boolean,
-): HeaderProps["total"] {
-  const index = snap.index;
-  if (index !== undefined && index.seq > 0 && (all || counted)) return index.index.entries.size;
-  const facts = snap.list.data?.facts;
-  return facts ? (facts.total ?? "?") : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { JobIndex } from "../../src/model/job-index.js";
 import type { SweepSnapshot } from "../../src/poll/sweep.js";
-import { accountFacts, type HeaderProps, headerParts, headerTotal } from "../../src/render/header-props.js";
+import { accountFacts, type HeaderProps, headerParts } from "../../src/render/header-props.js";
 
 const index = (counts: [number, number][]): JobIndex => ({
   entries: new Map(),
@@ -60,20 +60,6 @@ describe("the account's counts", () => {
     expect(`${lead}${rest}`).toContain(
       "page 2/6 · desc · 116 jobs · 3 ◌ queued · 12 ● running · 100 ■ stopped",
     );
-  });
-
-  it("add up to the header's job count: the index's, not the page's newer total", () => {
-    // The page (polled every 10 s) saw 123 jobs, the last sweep (every 30 s) 124: the header read
-    // "123 jobs · 25 ◌ queued · 31 ◔ starting · 28 ● running · 40 ■ stopped".
-    const entries = new Map(Array.from({ length: 116 }, (_, i) => [String(i), {}]));
-    const s = sweep({});
-    s.index = { ...s.index, entries: entries as unknown as JobIndex["entries"] };
-    const list = { data: { facts: { total: 117 } } } as Parameters<typeof headerTotal>[0]["list"];
-    expect(headerTotal({ list, index: s }, false, true)).toBe(116);
-    expect(headerTotal({ list, index: s }, true, false)).toBe(116);
-    // No counts shown (before the first sweep, or the index off): the page's.
-    expect(headerTotal({ list, index: { ...s, seq: 0 } }, false, false)).toBe(117);
-    expect(headerTotal({ list, index: undefined }, false, false)).toBe(117);
   });
 
   it("leave room for what changed while away: counts go first, never the time it names", () => {
