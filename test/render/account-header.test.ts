@@ -104,6 +104,15 @@ describe("the account's counts", () => {
     expect(headerParts(props({ ...f, width: 80 })).rest).toContain("3 ◌ queued");
   });
 
+  it("keep the connection's state on a 60-column line: the row's place goes first", () => {
+    // It read "jobtop all jobs · desc · 137 jobs · row 137/137 · sort: sta…", no "● ok" at all.
+    const p = props({ width: 60, scope: "all", total: 137, position: "137/137", filter: "sort: status" });
+    const { lead, rest } = headerParts(p);
+    expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(60);
+    expect(rest).toContain("sort: status");
+    expect(headerParts({ ...p, width: 120 }).rest).toContain("row 137/137");
+  });
+
   it("say which scope is on", () => {
     expect(headerParts(props({ scope: "all" })).lead).toBe("all jobs · desc · 116 jobs");
     expect(headerParts(props({ scope: "page" })).lead).toBe("page 2/6 · desc · 116 jobs");
