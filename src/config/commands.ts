@@ -142,8 +142,10 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
     rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
+  // The values' column after the longest name ("index_interval" ran into its value at 14).
+  const width = rows.reduce((w, [k]) => Math.max(w, k.length), 0) + 2;
   return rows
-    .map(([k, v, from]) => `${k.padEnd(14)}${sanitize(v)}${from ? `   (${sanitize(from)})` : ""}`)
+    .map(([k, v, from]) => `${k.padEnd(width)}${sanitize(v)}${from ? `   (${sanitize(from)})` : ""}`)
     .join("\n")
     .concat("\n");
 }

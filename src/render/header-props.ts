@@ -197,7 +197,11 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ];
-  if (p.position) parts.push(`row ${p.position}`);
+  // The selected row's place is the first to go when the line is short: at 60 columns
+  // "row 137/137 · sort: status" pushed the connection's state ("● ok", "✖ offline") off the line.
+  const fixed = `jobtop ${p.profile ? `${p.profile} · ` : ""}${parts.join(" · ")}${p.filter ? ` · ${p.filter}` : ""}`;
+  if (p.position && displayWidth(`${fixed} · row ${p.position}`) + HEADER_RESERVE <= p.width)
+    parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
     parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
   if (p.filter) parts.push(p.filter);
@@ -223,7 +227,9 @@ function accountText(p: HeaderProps, lead: string, tail: string): string {
       `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}${tail}`,
     ) +
     HEADER_RESERVE +
-    (p.changes > 0 ? 14 : 0);
+    (p.changes > 0 ? 14 : 0) +
+    // "✱ 20 changed since Thu 06:58" comes after the counts: it was cut to "since Thu 06:5…".
+    (p.away ? displayWidth(` · ${p.away}`) : 0);
   let room = p.width - used;
   const note = p.indexNote ? ` · ${p.indexNote}` : "";
   let out = "";

@@ -56,8 +56,9 @@ export function statusLineText(
     return { text: fit(`⚠ ${which}: ${sanitize(describeError(err))}${stale}`, width), color: "red" };
   }
   if (hints) {
-    // The job's actions first; with their descriptions while "? help" still fits after them.
-    const actions = hints.long.length + " · ? help".length <= width ? hints.long : hints.short;
+    // The job's actions first; with their descriptions only when every hint still fits after them
+    // (else a long description pushes the usual keys off, and the line jumps from row to row).
+    const actions = `${hints.long} · ${HINTS}`.length <= width ? hints.long : hints.short;
     return { text: fit(`${actions} · ${HINTS}`, width), dim: true };
   }
   return { text: fit(HINTS, width), dim: true };

@@ -343,6 +343,8 @@ describe("jobtop config", () => {
     expect(r.stdout).toMatch(/^interval +5s +\(config file\)$/m);
     expect(r.stdout).toMatch(/^per_page +9 +\(flags\)$/m);
     expect(r.stdout).toMatch(/^list_interval +10s +\(default\)$/m);
+    // Every name apart from its value: it read "index_interval30s".
+    expect(r.stdout).toMatch(/^index_interval +30s +\(default\)$/m);
     expect(r.stdout).toMatch(
       /^status +1=starting \(config file\), 2=running \(config file\), 3=done \(profile prod\), 6=queued \(config file\)$/m,
     );

@@ -124,8 +124,12 @@ describe("actions in the monitor (--demo)", () => {
   it("lists the actions in the help and, for the selected job, in the status line", async () => {
     const t = await started();
     await only(t, "running");
-    // 160 columns: room for the descriptions; 80: the names.
+    // 250 columns: room for the descriptions and every usual hint after them; 160 and 80: the
+    // names (at 160 the descriptions had left "? help · ↑↓ select · ←→ page", the rest cut).
+    t.resize(250, 60);
     await t.waitFor(/\nC cancel the job \(the demo's DELETE \/v1\/job\?id=…\) · R submit the job's app/);
+    t.resize(160, 60);
+    await t.waitFor(/\nC cancel · R resubmit · \? help · [^\n]*q quit/);
     t.resize(80, 30);
     await t.waitFor(/\nC cancel · R resubmit · \? help/);
     t.resize(160, 60);

@@ -101,6 +101,8 @@ describe("scope a", () => {
     // And back to the page: its own 20 rows, page 1's.
     t.press("a");
     await t.waitFor(/page 1\/6/);
+    // Said in words that end (it read "this page: page 1 of the service's").
+    await t.waitFor("this page only: page 1 of 6");
   }, 30_000);
 
   it(": reaches a job by its displayID on another page", async () => {

@@ -62,6 +62,17 @@ describe("the account's counts", () => {
     );
   });
 
+  it("leave room for what changed while away: counts go first, never the time it names", () => {
+    const away = "✱ 20 changed since Thu 06:58";
+    const f = accountFacts(sweep({}), labels, 1_000_000);
+    const p = props({ ...f, width: 120, page: 1, numPages: 7, total: 123, away });
+    const { lead, rest } = headerParts(p);
+    // The line as Header.tsx draws it, the connection's "● ok" and the away note before the host.
+    const line = `jobtop ${lead}${rest} · ● ok · ${away}`;
+    expect(line.length).toBeLessThanOrEqual(120);
+    expect(rest).toContain("3 ◌ queued");
+  });
+
   it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
     const f = accountFacts(
       sweep({ error: new Error("HTTP 503"), okWall: 1_000_000 }),
@@ -91,6 +102,15 @@ describe("the account's counts", () => {
       expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(width);
     }
     expect(headerParts(props({ ...f, width: 80 })).rest).toContain("3 ◌ queued");
+  });
+
+  it("keep the connection's state on a 60-column line: the row's place goes first", () => {
+    // It read "jobtop all jobs · desc · 137 jobs · row 137/137 · sort: sta…", no "● ok" at all.
+    const p = props({ width: 60, scope: "all", total: 137, position: "137/137", filter: "sort: status" });
+    const { lead, rest } = headerParts(p);
+    expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(60);
+    expect(rest).toContain("sort: status");
+    expect(headerParts({ ...p, width: 120 }).rest).toContain("row 137/137");
   });
 
   it("say which scope is on", () => {

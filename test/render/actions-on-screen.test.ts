@@ -36,6 +36,19 @@ describe("the status line's action hints", () => {
     expect(narrow.startsWith("C cancel · R resubmit · ? help")).toBe(true);
     expect(narrow.length).toBeLessThanOrEqual(80);
   });
+
+  it("keeps the usual hints whole: a description that would push them off gives way to the name", () => {
+    // At 120 columns, a stopped job's "R submit the job's app again …" left "? help · ↑↓ select ·
+    // ←→ page · / filter · f…" and the line changed shape from a running row to a stopped one.
+    const stopped = statusLineText(
+      { message: undefined },
+      snap,
+      120,
+      actionHints({ actions }, { status: 3 }, 0),
+    );
+    expect(stopped.text.trimEnd()).toBe(`R resubmit · ${HINTS}`);
+    expect(stopped.text).toContain("x ssh");
+  });
 });
 
 describe("a tagged row", () => {

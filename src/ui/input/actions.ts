@@ -124,7 +124,7 @@ export const ACTIONS: Record<Action, Run> = {
     const index = c.snap.index;
     if (c.ui.scope === "all") {
       c.dispatch({ type: "scope", scope: "page" });
-      say(c, `this page: page ${c.snap.page} of the service's`);
+      say(c, `this page only: page ${c.snap.page} of ${c.monitor.numPages()}`);
     } else if (index === undefined)
       say(c, "no index: it is off (index = off in the config, or --index off)", "warn");
     else if (index.reason !== undefined) say(c, `no index: ${index.reason}`, "warn");
