@@ -3,7 +3,7 @@
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import * as pty from "node-pty";
-import { CLI, NODE, TEST_CACHE_HOME, TEST_CONFIG_HOME, TEST_STATE_HOME } from "../helpers/cli.js";
+import { CLI, freshStateHome, NODE, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
 
 export const KEYS = {
   up: "\x1b[A",
@@ -78,7 +78,7 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
     HOME: process.env.HOME,
     XDG_CACHE_HOME: TEST_CACHE_HOME,
     XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-    XDG_STATE_HOME: TEST_STATE_HOME,
+    XDG_STATE_HOME: freshStateHome(),
     TERM: "xterm-256color",
     LANG: "C.UTF-8",
     FORCE_COLOR: "1",

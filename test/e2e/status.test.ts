@@ -133,7 +133,7 @@ describe("connection state and status line", () => {
 
   it("r says 'refreshing…' until its requests have ended, not 8 s more", async () => {
     // Nothing else polls for a minute (no index sweep): the requests are r's, the page's and the job's.
-    const { t, d } = await open(["--interval", "60s", "--list-interval", "60s", "--index", "off"]);
+    const { t, d } = await open(["--interval", "60s", "--list-interval", "60s"]);
     // A job on the page changes, so that the refresh's answer shows ("✱ 1 change").
     const shown = t.text();
     let changed = false;

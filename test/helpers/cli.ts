@@ -1,6 +1,6 @@
 // Runs the built CLI (dist/jobtop.js, made by `npm run build`, which `npm test` runs first).
 import { spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,8 +12,18 @@ export const NODE = process.env.JOBTOP_TEST_NODE || process.execPath;
 export const TEST_CACHE_HOME = join(tmpdir(), "jobtop-test-cache");
 /** No config file unless a test writes one: the user's own ~/.config/jobtop stays out of tests. */
 export const TEST_CONFIG_HOME = join(tmpdir(), "jobtop-test-config-none");
-/** The "while away" state files (src/state/away-file.ts) of tests, not in the user's ~/.local/state. */
-export const TEST_STATE_HOME = join(tmpdir(), "jobtop-test-state");
+// The "while away" state files (src/state/away-file.ts) of tests: never the user's ~/.local/state.
+/**
+ * A state folder of its own for each jobtop a test starts: a shared one let a run find an earlier
+ * test's state file for the same demo service (same host and port) and show its changes "while
+ * away" ("✱ 1 changed since" matched a test's /✱ 1 change/). A test that wants one kept passes
+ * its own XDG_STATE_HOME.
+ */
+export function freshStateHome(): string {
+  const parent = join(tmpdir(), "jobtop-test-state");
+  mkdirSync(parent, { recursive: true });
+  return mkdtempSync(join(parent, "run-"));
+}
 
 export interface RunResult {
   code: number | null;
@@ -45,7 +55,7 @@ export function runCommand(
         HOME: process.env.HOME,
         XDG_CACHE_HOME: TEST_CACHE_HOME,
         XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-        XDG_STATE_HOME: TEST_STATE_HOME,
+        XDG_STATE_HOME: freshStateHome(),
         ...env,
       },
       stdio: ["ignore", "pipe", "pipe"],
@@ -88,7 +98,7 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       XDG_CACHE_HOME: TEST_CACHE_HOME,
-      XDG_STATE_HOME: TEST_STATE_HOME,
+      XDG_STATE_HOME: freshStateHome(),
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

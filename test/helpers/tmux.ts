@@ -6,7 +6,7 @@ import { execFileSync, type SpawnSyncReturns, spawnSync } from "node:child_proce
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { TEST_CACHE_HOME, TEST_CONFIG_HOME, TEST_STATE_HOME } from "./cli.js";
+import { freshStateHome, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "./cli.js";
 
 export const hasTmux = spawnSync("tmux", ["-V"]).status === 0;
 /** For describe.skipIf: skip only where tmux is missing and not required. */
@@ -53,7 +53,7 @@ export function startTmux(
     LANG: "C.UTF-8",
     XDG_CACHE_HOME: TEST_CACHE_HOME,
     XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-    XDG_STATE_HOME: TEST_STATE_HOME,
+    XDG_STATE_HOME: freshStateHome(),
     ...o.env,
   }))
     if (v !== undefined) env[k] = v;
