@@ -74,7 +74,12 @@ describe("a command action", () => {
     expect(s.argv).toEqual(["cancel", "101", HOSTILE, `--name=${HOSTILE}`, "running"]);
     expect(existsSync(join(process.cwd(), "PWNED"))).toBe(false);
     expect(existsSync(join(process.cwd(), "PWNED2"))).toBe(false);
+    // What the environment already held (CI's JOBTOP_REQUIRE_TMUX) is passed on as is; the token never.
+    const inherited = Object.fromEntries(
+      Object.entries(process.env).filter(([k]) => k.startsWith("JOBTOP_") && k !== "JOBTOP_TOKEN"),
+    );
     expect(s.env).toEqual({
+      ...inherited,
       JOBTOP_JOB_ID: "101",
       JOBTOP_DISPLAY_ID: "j-101",
       JOBTOP_STATUS: "2",
