@@ -6,7 +6,6 @@
 // Confirmation: an action that asks for it needs --yes when stdin is not a terminal, and then
 // nothing at all is sent, not even the GETs.
 
-import { createInterface } from "node:readline";
 import { type BulkResult, type JobOutcome, runBulk } from "../actions/bulk.js";
 import {
   commandArgv,
@@ -206,6 +205,8 @@ async function confirmed(
 /** A line typed on the terminal (the question on stderr: stdout may be a pipe). */
 function askOnTerminal(question: string): Promise<string> {
   return new Promise((resolve) => {
+    // node:readline only when act asks: imported at the top it cost every start node:os (Node 24).
+    const { createInterface }: typeof import("node:readline") = loadBuiltin("node:readline");
     const rl = createInterface({ input: process.stdin, output: process.stderr });
     let answered = false;
     rl.question(question, (answer) => {
