@@ -231,7 +231,8 @@ export function actionFor(input: string, key: Key): Action | undefined {
   return bindingFor(input, key)?.action;
 }
 
-const PLAIN: Key = {
+/** A key with no modifier and no special key: what a printable character arrives as. */
+export const PLAIN: Key = {
   upArrow: false,
   downArrow: false,
   leftArrow: false,

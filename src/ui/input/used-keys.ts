@@ -1,7 +1,6 @@
 // The one-character keys jobtop's monitor answers to, for the check of an action's key
 // (src/actions/keys.ts): read from the keymap itself, so a key added there is taken here too.
-import type { Key } from "ink";
-import { KEYMAP } from "./keymap.js";
+import { KEYMAP, PLAIN } from "./keymap.js";
 
 /** Keys set aside for what is being added beside the keymap: tags (space, T, U) and the scope key. */
 const RESERVED: readonly [string, string][] = [
@@ -10,29 +9,6 @@ const RESERVED: readonly [string, string][] = [
   ["U", "clear the tags"],
   ["a", "the scope of the list"],
 ];
-
-const PLAIN = {
-  upArrow: false,
-  downArrow: false,
-  leftArrow: false,
-  rightArrow: false,
-  pageDown: false,
-  pageUp: false,
-  home: false,
-  end: false,
-  return: false,
-  escape: false,
-  ctrl: false,
-  shift: false,
-  tab: false,
-  backspace: false,
-  delete: false,
-  meta: false,
-  super: false,
-  hyper: false,
-  capsLock: false,
-  numLock: false,
-} satisfies Key;
 
 /** Each printable ASCII key the monitor uses → what it does (the keymap's help, shortened). */
 export function usedKeys(): Map<string, string> {
