@@ -140,23 +140,11 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal | undefined,
     token: string,
   ): Promise<Body> {
-    // The deadline is a plain timer on one controller, held here until the exchange ends: a
-    // signal Node holds only weakly (AbortSignal.timeout, a fetch Request's) can be collected
-    // while a request waits, and then a service that never answers holds the poll forever.
-    const ac = new AbortController();
-    const deadline = { passed: false };
-    const timer = setTimeout(() => {
-      deadline.passed = true;
-      ac.abort();
-    }, timeoutMs);
-    const onAbort = () => ac.abort();
-    if (signal?.aborted) ac.abort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
+    const d = withDeadline(timeoutMs, signal);
     try {
-      return await exchange(path, params, ac.signal, deadline, token);
+      return await exchange(path, params, d.signal, d.deadline, token);
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      d.end();
     }
   }
 
@@ -379,4 +367,33 @@ function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
 export function oneLine(s: string): string {
   const line = s.replace(/\s+/g, " ").trim();
   return sanitize(line.length > 160 ? `${line.slice(0, 159)}…` : line);
+}
+
+/**
+ * One request's deadline: a plain timer on one controller, held until `end`, which also follows
+ * the caller's `signal`. A signal Node holds only weakly (AbortSignal.timeout, a fetch Request's)
+ * can be collected while a request waits, and then a service that never answers holds it forever.
+ * `deadline.passed` tells a timeout from the caller's abort. Used by the client and send-action.ts.
+ */
+export function withDeadline(
+  timeoutMs: number,
+  signal: AbortSignal | undefined,
+): { signal: AbortSignal; deadline: { passed: boolean }; end: () => void } {
+  const ac = new AbortController();
+  const deadline = { passed: false };
+  const timer = setTimeout(() => {
+    deadline.passed = true;
+    ac.abort();
+  }, timeoutMs);
+  const onAbort = () => ac.abort();
+  if (signal?.aborted) ac.abort();
+  else signal?.addEventListener("abort", onAbort, { once: true });
+  return {
+    signal: ac.signal,
+    deadline,
+    end: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    },
+  };
 }

@@ -9,7 +9,7 @@
 // - only the base URL's origin: the URL was built by src/actions/placeholders.ts, checked here again.
 import { sanitize } from "../model/sanitize.js";
 import type { ClientOptions } from "./client.js";
-import { type Body, envelope, readCapped, statusError, toTransportError } from "./client.js";
+import { type Body, envelope, readCapped, statusError, toTransportError, withDeadline } from "./client.js";
 import { ApiError, isApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, type Reply } from "./http-get.js";
 import { errorCode } from "./network-words.js";
@@ -75,15 +75,8 @@ export function createActionSender(opts: ClientOptions): SendAction {
   };
 
   async function once(req: ActionRequest, token: string, signal: AbortSignal | undefined): Promise<Body> {
-    const ac = new AbortController();
-    const deadline = { passed: false };
-    const timer = setTimeout(() => {
-      deadline.passed = true;
-      ac.abort();
-    }, timeoutMs);
-    const onAbort = () => ac.abort();
-    if (signal?.aborted) ac.abort();
-    else signal?.addEventListener("abort", onAbort, { once: true });
+    const d = withDeadline(timeoutMs, signal);
+    const { deadline } = d;
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: "application/json" };
     if (req.body !== undefined) headers["content-type"] = "application/json";
     let answered = false;
@@ -91,12 +84,12 @@ export function createActionSender(opts: ClientOptions): SendAction {
       // Raced against the deadline: a proxy's fetch may hold the abort only weakly (http-get.ts).
       const aborted = new Promise<never>((_, reject) => {
         const fail = () => reject(Object.assign(new Error("aborted"), { name: "AbortError" }));
-        if (ac.signal.aborted) fail();
-        else ac.signal.addEventListener("abort", fail, { once: true });
+        if (d.signal.aborted) fail();
+        else d.signal.addEventListener("abort", fail, { once: true });
       });
       aborted.catch(() => {});
       const res: Reply = await Promise.race([
-        get(req.url, { method: req.method, body: req.body, headers, signal: ac.signal }),
+        get(req.url, { method: req.method, body: req.body, headers, signal: d.signal }),
         aborted,
       ]);
       answered = true;
@@ -128,8 +121,7 @@ export function createActionSender(opts: ClientOptions): SendAction {
       if (!notSent) Object.assign(err, { unknown: true });
       throw err;
     } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
+      d.end();
     }
   }
 }
