@@ -156,7 +156,7 @@ describe("the monitor's data and selection", () => {
     // ":" first, and the rest once the prompt shows: keys typed before the terminal is in raw
     // mode are echoed by the tty, and an echoed Enter shifts the screen by a line.
     t.press(":");
-    await t.waitFor("jump to job id:");
+    await t.waitFor("jump to job id or displayID:");
     t.press(`12345${KEYS.enter}`);
     let sc = await t.waitFor("job 12345 not found", 8000);
     expect(sc).toMatch(/Job 12345 · not found/);
@@ -211,7 +211,7 @@ describe("the monitor's data and selection", () => {
     await t.waitFor((x) => selectedId(x) === mine);
     const added = d.addJob();
     let sc = await t.waitFor((x) => rows(x).some((l) => l.includes(added.displayID)), 8000);
-    sc = await t.waitFor(/moved off this page/);
+    sc = await t.waitFor(/moved to page 2/); // the index places it (test/e2e/follow.test.ts: ⏎ follows it)
     expect(selectedId(sc)).toBe(mine);
     expect(markedRow(sc)).toBeUndefined();
     await sleep(1500); // polls go on; the selection stays on its job
@@ -222,7 +222,7 @@ describe("the monitor's data and selection", () => {
     t.press("j");
     sc = await t.waitFor((x) => selectedId(x) === String(newest - 3));
     expect(markedRow(sc)).toContain(d.getJob(newest - 3)?.displayID);
-    expect(sc).not.toMatch(/moved off this page/);
+    expect(sc).not.toMatch(/moved to page|moved off this page/);
   }, 30_000);
 
   it("takes the negative ids a service uses: listed, reached with :, pinned with --pin", async () => {
@@ -236,7 +236,7 @@ describe("the monitor's data and selection", () => {
     t.press("j");
     await t.waitFor(/id -3 · j--3 · status/);
     t.press(":");
-    await t.waitFor("jump to job id:");
+    await t.waitFor("jump to job id or displayID:");
     t.press(`-5${KEYS.enter}`);
     const sc = await t.waitFor(/id -5 · j--5 · status/, 8000);
     expect(sc).toMatch(/Job -5 · not on this page/); // the service's answer, not "not found"
