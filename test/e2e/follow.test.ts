@@ -3,6 +3,7 @@
 // the rows shift, the list says where the job went once it leaves the page (the index's page, or
 // that ⏎ looks for it), ⏎ opens that page on its row, `:` opens the page of a job of another page,
 // and the job the user watches is polled at its interval wherever it is (a scripted service counts).
+// And the help's sort lines, which say what a sort covers in each scope.
 import { afterEach, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { specJob } from "../helpers/payloads.js";
@@ -132,5 +133,23 @@ describe("the selection follows its job", () => {
     const n = asked();
     await t.waitFor(() => asked() >= n + 6, 15_000);
     expect(selectedId(t.text())).toBe("101");
+  }, 40_000);
+});
+
+describe("the help in each scope", () => {
+  it("says the sort keys sort this page, or every job of the account under a", async () => {
+    const { t } = await open();
+    await t.waitFor(indexed, 15_000);
+    t.press("?");
+    let sc = await t.waitFor(" Keys");
+    expect(sc).toContain("sort this page by the next column");
+    t.press(KEYS.esc);
+    await t.waitFor((x) => !x.includes(" Keys"));
+    t.press("a");
+    await t.waitFor(/all jobs: \d+ in the index/);
+    t.press("?");
+    sc = await t.waitFor(" Keys");
+    expect(sc).toContain("sort every job of the account by the next column");
+    expect(sc).not.toContain("sort this page");
   }, 40_000);
 });
