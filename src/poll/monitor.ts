@@ -106,9 +106,18 @@ export class Monitor {
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
-    const pins: string[] = [];
-    for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
-    if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
+    this.addPins(opts.pins ?? []);
+  }
+
+  /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
+  addPins(ids: readonly string[]): void {
+    const pins = this.snap.pins.slice();
+    for (const id of ids)
+      if (!pins.some((p) => p.id === id) && pins.length < PINS_MAX) pins.push(this.pinState(id));
+    if (pins.length === this.snap.pins.length) return;
+    this.update({ pins });
+    this.syncPins();
+    this.retime();
   }
 
   subscribe = (listener: () => void): (() => void) => {
