@@ -86,13 +86,13 @@ export function indexedPage(
 }
 
 /** What a follow did: the job is on the page on screen, a search started, or why not. */
-export type FollowResult = "here" | "searching" | "paused" | "nowhere" | "unindexed";
+export type FollowResult = "here" | "searching" | "paused" | "nowhere" | "unindexed" | "missing";
 
 /** What the Follower reads of the monitor, and how it turns the list to a page. */
 export interface FollowHost {
   snapshot(): Pick<
     MonitorSnapshot,
-    "selectedId" | "list" | "page" | "order" | "perPage" | "index" | "pausedSince"
+    "selectedId" | "list" | "page" | "order" | "perPage" | "index" | "pausedSince" | "missing"
   >;
   /** Shows a page without ending the search (the monitor's setPage ends it). */
   showPage(page: number): void;
@@ -126,6 +126,10 @@ export class Follower {
   follow(id: string, o: { indexedOnly?: boolean } = {}): FollowResult {
     const s = this.host.snapshot();
     if (s.pausedSince !== undefined) return "paused";
+    // The service says there is no such job: no page holds it.
+    if (s.missing?.id === id) return "missing";
+    // ⏎ again while it looks: the search goes on, not from its start (each ⏎ would cost its pages again).
+    if (this.search?.id === id) return "searching";
     const data = s.list.data;
     const current = data !== undefined && data.asked.page === s.page && data.asked.order === s.order;
     if (current && holds(data, id)) return "here";

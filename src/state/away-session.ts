@@ -84,16 +84,23 @@ export function startAwaySession(
   };
   let seq = 0;
   let pinned = monitor.getSnapshot().pins;
+  let pinSave: ReturnType<typeof setImmediate> | undefined;
   monitor.subscribe(() => {
     const snap = monitor.getSnapshot();
     const s = snap.index;
-    const swept = s !== undefined && s.seq !== seq;
-    if (s) seq = s.seq;
-    // A pin made or undone is written at once: a crash or a closed terminal does not lose it.
-    const pinsChanged =
-      snap.pins.length !== pinned.length || snap.pins.some((p, i) => p.id !== pinned[i]?.id);
+    if (s && s.seq !== seq) {
+      seq = s.seq;
+      save();
+    }
+    // A pin made or undone is written at once (a crash or a closed terminal does not lose it),
+    // but after the key's frame: the write and its fsync take 14 ms at 2 000 jobs, 60 at 20 000.
+    const changed = snap.pins.length !== pinned.length || snap.pins.some((p, i) => p.id !== pinned[i]?.id);
     pinned = snap.pins;
-    if (swept || pinsChanged) save();
+    if (changed && pinSave === undefined)
+      pinSave = setImmediate(() => {
+        pinSave = undefined;
+        save();
+      });
   });
   return { save };
 }

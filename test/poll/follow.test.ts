@@ -154,23 +154,37 @@ describe("the Monitor follows the selected job", () => {
     const { m, d, pages, since } = await start();
     m.select("116");
     await until(m, (s) => s.job.data?.id === "116");
-    d.removeJob(116);
+    for (let i = 0; i < 30; i++) d.addJob(); // 116 is on page 8 now
     m.refresh();
     await until(m, (x) => answered(x) && !lists(x, "116"));
     const n = pages.length;
-    m.follow("116");
+    expect(m.follow("116")).toBe("searching");
+    // ⏎ again meanwhile: the same search goes on, no page is asked for twice.
+    expect(m.follow("116")).toBe("searching");
     const s = await until(m, (x) => x.elsewhere?.notFound !== undefined && x.page === 1 && answered(x));
     expect(s.elsewhere?.notFound).toEqual({ from: 2, to: 6 });
     expect(since(n)).toEqual([2, 3, 4, 5, 6, 1]); // FOLLOW_PAGES_MAX pages, then back
   });
 
+  it("looks for no page of a job the service says it does not have", async () => {
+    const { m, d, pages, since } = await start();
+    m.select("116");
+    await until(m, (s) => s.job.data?.id === "116");
+    d.removeJob(116);
+    m.refresh();
+    await until(m, (x) => answered(x) && x.missing?.id === "116");
+    const n = pages.length;
+    expect(m.follow("116")).toBe("missing");
+    expect(since(n)).toEqual([]);
+  });
+
   it("ends the search when the user turns the page, selects another job or pauses", async () => {
     const { m, d, pages, since } = await start();
     m.select("116");
-    d.removeJob(116);
+    for (let i = 0; i < 30; i++) d.addJob();
     m.refresh();
     await until(m, (x) => answered(x) && !lists(x, "116"));
-    m.follow("116");
+    expect(m.follow("116")).toBe("searching");
     m.setPage(9);
     const s = await until(m, (x) => x.page === 9 && answered(x));
     expect(s.elsewhere?.searching).toBeUndefined();
@@ -178,7 +192,7 @@ describe("the Monitor follows the selected job", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(m.getSnapshot().page).toBe(9);
     expect(since(n)).toEqual([]);
-    m.follow("116");
+    expect(m.follow("116")).toBe("searching");
     m.select("101");
     expect(m.getSnapshot().elsewhere?.searching).toBeUndefined();
     m.pause();

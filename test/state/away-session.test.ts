@@ -60,21 +60,25 @@ describe("pins kept in the state file", () => {
       return { m, notes };
     };
     const file = awayPath(stateName(undefined, d.url), env);
-    const pinsIn = () => /"pins":(\[[^\]]*\])/.exec(readFileSync(file, "utf8"))?.[1];
+    // Written right after the key's frame (a setImmediate): read once that has run.
+    const pinsIn = async () => {
+      await new Promise((r) => setImmediate(r));
+      return /"pins":(\[[^\]]*\])/.exec(readFileSync(file, "utf8"))?.[1];
+    };
 
     let { m, notes } = run(["50"]);
     expect(m.togglePin("119")).toBe("pinned");
     expect(m.togglePin("7")).toBe("pinned");
     // Written at once, the config's pin left to the config.
-    expect(pinsIn()).toBe('["119","7"]');
+    expect(await pinsIn()).toBe('["119","7"]');
     m.stop();
 
     ({ m, notes } = run(["50"]));
     expect(m.getSnapshot().pins.map((p) => p.id)).toEqual(["50", "119", "7"]);
     expect(m.togglePin("119")).toBe("unpinned");
-    expect(pinsIn()).toBe('["7"]');
+    expect(await pinsIn()).toBe('["7"]');
     expect(m.togglePin("7")).toBe("unpinned");
-    expect(pinsIn()).toBeUndefined();
+    expect(await pinsIn()).toBeUndefined();
     m.stop();
 
     // The config no longer names 50: it is not pinned (the file never held it).

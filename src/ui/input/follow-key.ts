@@ -18,5 +18,6 @@ export function followKey(c: ActionContext): boolean {
   const r = c.monitor.follow(id);
   if (r === "paused") say(c, "paused: press p or r to poll again", "warn");
   else if (r === "nowhere") say(c, `job ${id}: no other page to look on`, "warn");
+  else if (r === "missing") say(c, `job ${id}: the service has no such job, on any page`, "warn");
   return true;
 }
