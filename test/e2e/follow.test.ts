@@ -5,41 +5,29 @@
 // and the job the user watches is polled at its interval wherever it is (a scripted service counts).
 // And the help's sort lines, which say what a sort covers in each scope.
 import { afterEach, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { startDemoServer } from "../../src/demo/server.js";
 import { specJob } from "../helpers/payloads.js";
-import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
+import { KEYS, startCli } from "./pty.js";
+import { header, markedRow, rows, selectedId } from "./screen.js";
 
-let s: Session | undefined;
-let demo: DemoServer | undefined;
-let service: ScriptedService | undefined;
-
+/** What each test started, ended after it, the last first. */
+const started: (() => unknown)[] = [];
 afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await demo?.close();
-  demo = undefined;
-  await service?.close();
-  service = undefined;
+  for (const end of started.splice(0).reverse()) await end();
 });
 
 /** jobtop on the demo, 5 jobs a page (120 … 116 on page 1 of 24). */
 async function open(flags: string[] = []) {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-  const args = ["--base-url", demo.url, "--interval", "300ms", "--list-interval", "500ms", "--per-page", "5"];
-  s = startCli([...args, ...flags], { cols: 140, rows: 30, env: { JOBTOP_TOKEN: demo.token } });
-  await s.waitFor(/Job \d+/, 10_000);
-  return { t: s, d: demo };
+  const d = await startDemoServer({ port: 0, tickMs: 0 });
+  started.push(() => d.close());
+  const args = ["--base-url", d.url, "--interval", "300ms", "--list-interval", "500ms", "--per-page", "5"];
+  const t = startCli([...args, ...flags], { cols: 140, rows: 30, env: { JOBTOP_TOKEN: d.token } });
+  started.push(() => t.kill("SIGKILL"));
+  await t.waitFor(/Job \d+/, 10_000);
+  return { t, d };
 }
 
-const header = (screen: string) => screen.split("\n")[0] ?? "";
-const rows = (screen: string) =>
-  screen
-    .split("\n")
-    .map((l) => l.split("│")[0] ?? "")
-    .filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
-const markedRow = (screen: string) => rows(screen).find((l) => l.startsWith("›"));
-const selectedId = (screen: string) => /Job (\d+)/.exec(screen)?.[1];
 /** The index has swept: the header counts the account's jobs per status. */
 const indexed = (screen: string) => / · \d+ ◌ 6/.test(header(screen));
 
@@ -103,7 +91,7 @@ describe("the selection follows its job", () => {
   it("polls the selected job at its interval after new jobs pushed it off the page", async () => {
     let head = 0; // new jobs on top of the 5 the page holds
     const job = (id: number) => specJob(id, { displayID: `j-${id}` });
-    service = await startScriptedService({
+    const svc = await startScriptedService({
       list: (q) => {
         const ids: number[] = [];
         for (let id = 105 + head; id > 100 && ids.length < q.perPage * 3; id--) ids.push(id);
@@ -113,14 +101,14 @@ describe("the selection follows its job", () => {
       },
       job: (id) => ({ code: 0, msg: "", job: job(Number(id)) }),
     });
-    const svc = service;
+    started.push(() => svc.close());
     const args = ["--base-url", svc.url, "--interval", "250ms", "--list-interval", "60s", "--per-page", "5"];
     const t = startCli([...args, "--index", "off"], {
       cols: 140,
       rows: 30,
       env: { JOBTOP_TOKEN: svc.token },
     });
-    s = t;
+    started.push(() => t.kill("SIGKILL"));
     await t.waitFor(/Job 105/, 10_000);
     t.press("jjjj");
     await t.waitFor(/Job 101/);

@@ -12,6 +12,7 @@ import {
   startScriptedService,
 } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
+import { header, markedRow, rows, selectedId } from "./screen.js";
 
 let s: Session | undefined;
 let service: ScriptedService | undefined;
@@ -37,16 +38,7 @@ function open(
   return s;
 }
 
-const selectedId = (screen: string) => /Job (\d+)/.exec(screen)?.[1];
-const header = (screen: string) => screen.split("\n")[0] ?? "";
 const statusLine = (t: Session) => t.screen()[28] ?? "";
-/** The list pane's rows of jobs (left of the divider in a wide terminal). */
-const rows = (screen: string) =>
-  screen
-    .split("\n")
-    .map((l) => l.split("│")[0] ?? "")
-    .filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
-const markedRow = (screen: string) => rows(screen).find((l) => l.startsWith("›"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A job of the scripted service, with its own name so its row is recognisable. */

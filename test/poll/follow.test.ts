@@ -4,32 +4,30 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import type { Job } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { startDemoServer } from "../../src/demo/server.js";
 import type { ShownPage } from "../../src/model/page.js";
 import { FOLLOW_PAGES_MAX, indexedPage, searchPages } from "../../src/poll/follow.js";
 import { Monitor, type MonitorSnapshot } from "../../src/poll/monitor.js";
 import { until } from "../helpers/monitor-until.js";
 
-let demo: DemoServer | undefined;
-let monitor: Monitor | undefined;
+/** What each test started, ended after it, the last first. */
+const started: (() => unknown)[] = [];
 afterEach(async () => {
-  monitor?.stop();
-  monitor = undefined;
-  await demo?.close();
-  demo = undefined;
+  for (const end of started.splice(0).reverse()) await end();
 });
 
 /** The Monitor on the demo (5 jobs a page: 120 … 116 on page 1), and the pages of the list it asks for. */
 async function start(o: { index?: boolean; intervalMs?: number } = {}) {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-  const client = createClient({ baseUrl: demo.url, token: demo.token });
+  const d = await startDemoServer({ port: 0, tickMs: 0 });
+  started.push(() => d.close());
+  const client = createClient({ baseUrl: d.url, token: d.token });
   const pages: number[] = [];
   const listJobs = client.listJobs.bind(client);
   client.listJobs = (q, signal) => {
     pages.push(q.page);
     return listJobs(q, signal);
   };
-  monitor = new Monitor({
+  const m = new Monitor({
     client,
     perPage: 5,
     order: "desc",
@@ -37,11 +35,12 @@ async function start(o: { index?: boolean; intervalMs?: number } = {}) {
     listIntervalMs: 60_000,
     index: o.index ? { mode: "on", intervalMs: 60_000 } : undefined,
   });
-  monitor.start();
-  await until(monitor, (s) => s.list.data !== undefined);
+  started.push(() => m.stop());
+  m.start();
+  await until(m, (s) => s.list.data !== undefined);
   /** The pages asked for since `from` (a length of `pages` read before). */
   const since = (from: number) => pages.slice(from);
-  return { m: monitor, d: demo, pages, since };
+  return { m, d, pages, since };
 }
 
 /** The page on screen lists the job. */
