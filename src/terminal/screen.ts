@@ -28,6 +28,11 @@ export interface ScreenHooks {
   /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
   mouse?: boolean;
   /**
+   * Work to end before a signal ends jobtop (the actions under way: ui/action-runner.ts's
+   * finish), bounded; awaited after the terminal is handed back, then jobtop dies of the signal.
+   */
+  ending?(): Promise<void> | undefined;
+  /**
    * Terminal modes of jobtop's own beyond the screen (its title, focus reports): the bytes that
    * set them, written on entering and on each resume, and the bytes that undo them, written on
    * every hand-back (each way out, each suspend).
@@ -115,18 +120,40 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     if (terminalAlive()) handBack();
   };
 
+  /** Ends what must be ended first (bounded), then dies of `signal`. */
+  const endThenDie = (signal: "SIGHUP" | "SIGINT" | "SIGTERM") => {
+    let ending: Promise<void> | undefined;
+    try {
+      ending = hooks.ending?.();
+    } catch {
+      ending = undefined;
+    }
+    if (!ending) dieOf(signal);
+    const die = () => dieOf(signal);
+    // A second signal meanwhile ends jobtop at once (restore took onSignal off).
+    for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(s, () => dieOf(s));
+    ending.then(die, die);
+  };
+
+  let dying = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if ((signal === "SIGINT" || signal === "SIGQUIT") && childSignals) return;
-    // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
+    // A second signal while the actions are being ended: at once.
+    if (dying) dieOf(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
+    dying = true;
+    // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop;
+    // the actions under way are ended still (a write to the terminal meanwhile fails and ends
+    // jobtop at once: dieOf's beforeDeath SIGTERMs them then).
     if (!terminalAlive()) {
       save();
-      dieOf("SIGHUP");
+      endThenDie("SIGHUP");
+      return;
     }
     restore();
     // SIGQUIT's default action dumps core, and a core holds the token: exit with the status a
     // shell shows for it (128 + 3) instead, by hand.
     if (signal === "SIGQUIT") exitNow(131);
-    dieOf(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
+    endThenDie(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
   };
 
   const onCrash = (e: unknown) => {

@@ -9,9 +9,9 @@ import type { Notifier } from "../terminal/notifier.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
-import { createActionRunner } from "./action-runner.js";
+import { createActionRunner, stderrLine } from "./action-runner.js";
 import { setActionKeys } from "./input/keymap.js";
-import type { ActionTransport } from "./start.js";
+import type { ActionsOnExit, ActionTransport } from "./start.js";
 
 export interface MountOptions {
   config: Config;
@@ -25,6 +25,8 @@ export interface MountOptions {
   transport?: ActionTransport;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
+  /** How the way out ends the actions under way. */
+  setActions?: (a: ActionsOnExit) => void;
 }
 
 export async function mountApp(o: MountOptions): Promise<number> {
@@ -40,6 +42,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
       ? createActionRunner({
           config,
           monitor,
+          client: transport.client,
           send: () => {
             sender ??= createActionSender({
               baseUrl: config.baseUrl,
@@ -53,6 +56,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
           runForeground: screen.runForeground,
         })
       : undefined;
+  if (runner) o.setActions?.({ endNow: runner.endNow, finish: () => runner.finish(stderrLine) });
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
   let app: Instance;
   try {
@@ -85,6 +89,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
   } finally {
     screen.restore();
   }
+  await runner?.finish(stderrLine);
   return 0;
 }
 
