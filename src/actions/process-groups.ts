@@ -108,6 +108,8 @@ export class ProcessGroups {
     const all = [...this.groups.values()];
     if (all.length === 0) return [];
     for (const e of all) this.stop(e.pgid, graceMs);
+    // The watch timers do not hold the process open (the monitor's must not); this wait must.
+    const hold = setInterval(() => {}, WATCH_MS);
     await new Promise<void>((resolve) => {
       const done = () => {
         if (all.every((e) => !this.groups.has(e.pgid))) {
@@ -118,6 +120,7 @@ export class ProcessGroups {
       this.gone.add(done);
       done();
     });
+    clearInterval(hold);
     return all.map((e) => ({
       pgid: e.pgid,
       label: e.label,

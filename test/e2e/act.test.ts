@@ -82,4 +82,19 @@ describe("jobtop act on a terminal", () => {
     expect((await s.exited()).exitCode).toBe(0);
     expect(demo.getJob(id)?.status).toBe(3);
   });
+
+  it("a job that stops while the question is open is skipped: fetched again before its DELETE (issue 29.4)", async () => {
+    const c = cfg("yes");
+    const env = { XDG_CONFIG_HOME: c.home, JOBTOP_TOKEN: demo.token };
+    let id = liveJob();
+    while (demo.getJob(id)?.status !== 2) id = liveJob();
+    const display = demo.getJob(id)?.displayID as string;
+    s = startCli(["act", "cancel", String(id)], { env });
+    await s.waitFor("[y/N]", 15_000);
+    expect(demo.advance(id)?.status).toBe(3);
+    s.press("y\r");
+    expect((await s.exited()).exitCode).toBe(1);
+    // Sent, the demo would have answered 409 (already stopped): "failed".
+    expect(s.text()).toContain(`cancel ${display}: skipped: it is 3 now; cancel applies to 6, 1, 2`);
+  });
 });
