@@ -12,6 +12,22 @@ import { watchStoppedChild } from "./stopped-child.js";
 const ENTER = "\x1b[?1049h\x1b[H"; // alternate screen, cursor home
 const HIDE_CURSOR = "\x1b[?25l";
 const LEAVE = "\x1b[?25h\x1b[?1049l"; // cursor shown, main screen back
+/**
+ * Every input mode a program may leave on, off: mouse reports of each kind (X10, normal,
+ * highlight, button-motion, any-motion) and encoding (UTF-8, SGR, urxvt, SGR pixels), bracketed
+ * paste, focus reports. A terminal action, ssh (`x`), or a program run while jobtop was stopped
+ * (Ctrl+Z) may set one and end without undoing it (killed, or its remote end gone): jobtop writes
+ * these whenever it takes the terminal again, before its own modes, and on every way out, so no
+ * mouse motion or paste mark reaches jobtop's keys or the shell after it (issue 29, low).
+ */
+export const MODES_OFF =
+  "\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l" +
+  "\x1b[?2004l\x1b[?1004l";
+/**
+ * Bracketed paste: the terminal marks what is pasted (ESC [200~ … ESC [201~), so a paste is text,
+ * never keys that confirm (src/terminal/paste.ts).
+ */
+export const PASTE_ON = "\x1b[?2004h";
 /** The signals that end the monitor; each hands the terminal back first. */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 
@@ -42,7 +58,6 @@ export interface ScreenHooks {
 
 /** Button presses and the wheel, reported as SGR sequences (ESC [ < b ; x ; y M). */
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
-const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";
 
 export interface Screen {
   enter(): void;
@@ -84,10 +99,12 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   const setRaw = (on: boolean) => {
     if (input.isTTY) input.setRawMode(on);
   };
-  const [mouseOn, mouseOff] = hooks.mouse ? [MOUSE_ON, MOUSE_OFF] : ["", ""];
+  const mouseOn = hooks.mouse ? MOUSE_ON : "";
+  /** jobtop's own modes, each set anew (after MODES_OFF has cleared whatever was left). */
+  const ours = () => mouseOn + PASTE_ON + (hooks.modes?.enter() ?? "");
   const handBack = () => {
     setRaw(false);
-    out.write(mouseOff + (hooks.modes?.leave() ?? "") + LEAVE);
+    out.write(MODES_OFF + (hooks.modes?.leave() ?? "") + LEAVE);
   };
 
   let saved = false;
@@ -184,7 +201,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR + mouseOn + (hooks.modes?.enter() ?? ""));
+    out.write(MODES_OFF + ENTER + HIDE_CURSOR + ours());
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     refreshTerminalSize(out);
@@ -267,7 +284,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER + mouseOn + (hooks.modes?.enter() ?? ""));
+      out.write(MODES_OFF + ENTER + ours());
     },
     restore,
     suspend,

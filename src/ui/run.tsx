@@ -6,6 +6,7 @@ import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";
+import { withoutPasteMarks } from "../terminal/paste.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
@@ -71,8 +72,11 @@ export async function mountApp(o: MountOptions): Promise<number> {
         links={o.links}
       />,
       {
-        // The focus reports come in among the keys; Ink must not read them as keys.
-        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        // The focus reports come in among the keys, Ink must not read them as keys; and a paste
+        // is text, never keys that confirm (terminal/paste.ts).
+        stdin: withoutPasteMarks(
+          notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        ),
         exitOnCtrlC: false,
         patchConsole: false,
         maxFps: 15,
