@@ -221,7 +221,7 @@ async function leftRunning(ctx: CommandContext, stops: ActStop): Promise<void> {
   await new Promise<void>((resolve) => {
     const check = setInterval(() => {
       if (processGroups.list().length === 0 || stops.stop.aborted) done();
-    }, 250);
+    }, 500);
     const done = () => {
       clearInterval(check);
       resolve();

@@ -65,6 +65,9 @@ describe.skipIf(process.platform !== "linux")("a background command's process gr
       expect(alive(pid)).toBe(true);
       expect(groups.list()).toMatchObject([{ label: "sync j-101", leaderExited: true }]);
       expect(await gone(pid, 15_000)).toBe(true);
+      // (Listed from a look at /proc at most 2 s old.)
+      for (const until = Date.now() + 5000; groups.list().length > 0 && Date.now() < until; )
+        await new Promise((r) => setTimeout(r, 100));
       expect(groups.list()).toEqual([]);
     } finally {
       if (alive(pid)) process.kill(pid, "SIGKILL");
