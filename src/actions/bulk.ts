@@ -2,7 +2,7 @@
 // few at once, each job's result as a line for the events pane ("cancel jb25w8: done", "cancel
 // jb25w9: failed: …", "cancel jb26a1: skipped: it is 3 (stopped) now; …") and a summary for the
 // status line. A job given twice runs once. Cancelled (signal), no further job is started; those
-// are "not run" in the summary. Each job's run fetches it again first (fire-check.ts): one job
+// are "not started" in the summary. Each job's run fetches it again first (fire-check.ts): one job
 // at a time, a GET then its action, so a run on 500 jobs is paced as before, never a burst.
 import { sanitize } from "../model/sanitize.js";
 
@@ -116,6 +116,6 @@ export function summary(action: string, total: number, results: readonly BulkRes
   if (failed) parts.push(`${failed} failed`);
   if (unknown) parts.push(`${unknown} outcome unknown`);
   if (skipped) parts.push(`${skipped} skipped`);
-  if (notRun) parts.push(`${notRun} not run (cancelled)`);
+  if (notRun) parts.push(`${notRun} not started`);
   return sanitize(`${action}: ${parts.join(", ")}`);
 }

@@ -29,6 +29,7 @@ import { sanitize } from "../model/sanitize.js";
 import { maskText } from "../model/secrets.js";
 import { type Entry, report } from "./act-report.js";
 import { type ActStop, watchStops } from "./act-stop.js";
+import { askOnTerminal } from "./ask.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce } from "./follow.js";
 import { EXIT } from "./output.js";
@@ -259,31 +260,6 @@ async function confirmed(
   }
   const answer = await ask(clean(`${a.name} ${jobs}? [y/N] `));
   return /^y(es)?$/i.test(answer.trim());
-}
-
-/** A line typed on the terminal (the question on stderr: stdout may be a pipe). */
-function askOnTerminal(question: string): Promise<string> {
-  return new Promise((resolve) => {
-    // node:readline only when act asks: imported at the top it cost every start node:os (Node 24).
-    const { createInterface }: typeof import("node:readline") = loadBuiltin("node:readline");
-    const rl = createInterface({ input: process.stdin, output: process.stderr });
-    let answered = false;
-    rl.question(question, (answer) => {
-      answered = true;
-      rl.close();
-      resolve(answer);
-    });
-    // Ctrl+D: no answer, so no.
-    rl.on("close", () => {
-      if (!answered) resolve("");
-    });
-    // Ctrl+C at the question (readline reads it as a key, and would only pause): interrupted.
-    rl.on("SIGINT", () => {
-      rl.close();
-      process.stderr.write("\n");
-      process.exit(130);
-    });
-  });
 }
 
 async function runOne(

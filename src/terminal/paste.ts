@@ -12,6 +12,10 @@
 // put together (the paste goes on meanwhile), and a paste whose end mark never comes ends on the
 // first read more than a second later, so keys are never held as pasted text for good.
 
+/** Bracketed paste on: the terminal marks what is pasted (ESC [200~ … ESC [201~). */
+export const PASTE_ON = "\x1b[?2004h";
+export const PASTE_OFF = "\x1b[?2004l";
+
 const START = "\x1b[200~";
 const END = "\x1b[201~";
 /** A paste comes in quick reads; after this long without one, whatever follows is typed. */

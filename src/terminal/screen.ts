@@ -5,6 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
+// Bracketed paste: a paste is text, never keys that confirm (paste.ts).
+import { PASTE_ON } from "./paste.js";
 import { refreshTerminalSize } from "./refresh-size.js";
 import { onStdioError } from "./stdout-guard.js";
 import { watchStoppedChild } from "./stopped-child.js";
@@ -23,11 +25,7 @@ const LEAVE = "\x1b[?25h\x1b[?1049l"; // cursor shown, main screen back
 export const MODES_OFF =
   "\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l" +
   "\x1b[?2004l\x1b[?1004l";
-/**
- * Bracketed paste: the terminal marks what is pasted (ESC [200~ … ESC [201~), so a paste is text,
- * never keys that confirm (src/terminal/paste.ts).
- */
-export const PASTE_ON = "\x1b[?2004h";
+
 /** The signals that end the monitor; each hands the terminal back first. */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 
