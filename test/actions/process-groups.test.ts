@@ -1,13 +1,13 @@
 // Issue 29.5: a background command action's deadline covers its whole process group, after its
 // first process has exited too; jobtop's way out ends the groups (SIGTERM, then SIGKILL). Real
 // processes: a shell that leaves a `sleep` behind, whose pid it prints.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { runBackground } from "../../src/actions/command.js";
 import type { CommandAction } from "../../src/actions/definitions.js";
 import { ProcessGroups } from "../../src/actions/process-groups.js";
 import { JobSchema } from "../../src/api/schema.js";
 import { specJob } from "../helpers/payloads.js";
+import { alive, until } from "../helpers/processes.js";
 
 const job = JobSchema.parse(specJob(101));
 
@@ -23,24 +23,6 @@ function action(script: string): CommandAction {
     mode: "background",
     passToken: false,
   };
-}
-
-/** Alive: the process is there and not a zombie (a container's init may never reap it). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function gone(pid: number, withinMs: number): Promise<boolean> {
-  for (const until = Date.now() + withinMs; Date.now() < until; ) {
-    if (!alive(pid)) return true;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return !alive(pid);
 }
 
 const ctx = (groups: ProcessGroups, timeoutMs: number, signal?: AbortSignal) => ({
@@ -64,11 +46,9 @@ describe.skipIf(process.platform !== "linux")("a background command's process gr
       expect(r.ok).toBe(true);
       expect(alive(pid)).toBe(true);
       expect(groups.list()).toMatchObject([{ label: "sync j-101", leaderExited: true }]);
-      expect(await gone(pid, 15_000)).toBe(true);
+      await until(() => !alive(pid), "the sleep to end", 15_000);
       // (Listed from a look at /proc at most 2 s old.)
-      for (const until = Date.now() + 5000; groups.list().length > 0 && Date.now() < until; )
-        await new Promise((r) => setTimeout(r, 100));
-      expect(groups.list()).toEqual([]);
+      await until(() => groups.list().length === 0, "the group to be forgotten", 5000);
     } finally {
       if (alive(pid)) process.kill(pid, "SIGKILL");
     }
@@ -96,7 +76,7 @@ describe.skipIf(process.platform !== "linux")("a background command's process gr
       const ends = await groups.endAll(800);
       expect(ends.map((e) => e.how)).toEqual(["killed", "ended"]);
       expect(Date.now() - started).toBeLessThan(10_000);
-      for (const pid of pids) expect(await gone(pid, 5000)).toBe(true);
+      for (const pid of pids) await until(() => !alive(pid), "each to end", 5000);
       expect(groups.list()).toEqual([]);
     } finally {
       for (const pid of pids) if (alive(pid)) process.kill(pid, "SIGKILL");

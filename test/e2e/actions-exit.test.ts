@@ -10,6 +10,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
+import { alive, until } from "../helpers/processes.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
 
@@ -27,23 +28,6 @@ afterEach(() => {
   s = undefined;
   for (const pid of sleepers.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
-
-/** Alive: there and not a zombie (the container's init may never reap an orphan). */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
-
-async function until(test: () => boolean, what: string, ms = 10_000): Promise<void> {
-  for (const end = Date.now() + ms; !test(); ) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 /** jobtop on the demo with a background action `hold` (H) whose script starts a sleep. */
 async function holding(): Promise<{ t: Session; pid: number; display: string }> {
