@@ -32,6 +32,8 @@ export interface HttpAction extends ActionBase {
   body?: BodyTemplate;
   /** A JSON file (a template like body), read when the action runs. */
   bodyFile?: string;
+  /** Where body_file is written ("file:14: actions[0].http.body_file"), for its problems at load. */
+  bodyFileFrom?: string;
 }
 
 export interface CommandAction extends ActionBase {
@@ -211,6 +213,7 @@ function parseOne(
       if (raw[k] !== undefined)
         bad(at(k), `${k} is for a command action (an http action is sent by jobtop, with its token)`);
     const http = parseHttp(raw.http, at("http"), ctx.dir);
+    if (http.bodyFile !== undefined) http.bodyFileFrom = where([...at("http"), "body_file"]);
     // Changing a job is confirmed unless the user says otherwise; a GET changes nothing.
     const confirm = (confirmRaw as Confirm | undefined) ?? (http.method === "GET" ? "no" : "yes");
     return { kind: "http", ...base, confirm, ...http };
@@ -272,7 +275,7 @@ function parseHttp(
   v: unknown,
   path: (string | number)[],
   dir: string | undefined,
-): Pick<HttpAction, "method" | "path" | "query" | "body" | "bodyFile"> {
+): Pick<HttpAction, "method" | "path" | "query" | "body" | "bodyFile" | "bodyFileFrom"> {
   if (!isTable(v))
     return bad(
       path,
