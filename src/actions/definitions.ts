@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { isClean } from "../model/sanitize.js";
 import { parseStatusList } from "../model/status.js";
 import { type BodyTemplate, type BodyValue, type TemplatePlace, templateProblem } from "./placeholders.js";
+import { commandDanger } from "./shell-safety.js";
 
 export type Confirm = "yes" | "type" | "no";
 export const HTTP_METHODS = ["DELETE", "POST", "PUT", "PATCH", "GET"] as const;
@@ -229,6 +230,9 @@ function parseOne(
     if ((argv[i] as string).includes("\u0000")) bad([...at("command"), i], "holds a NUL character");
     template(argv[i] as string, [...at("command"), i], "argv");
   }
+  // No job text where the program would run it as code, or where it would name the program.
+  const danger = commandDanger(argv as string[]);
+  if (danger) bad([...at("command"), danger.index], danger.message);
   const mode = raw.mode ?? "background";
   if (mode !== "background" && mode !== "terminal")
     bad(at("mode"), `expected "background" or "terminal", got ${kind(mode)}`);
