@@ -6,7 +6,8 @@
 // placeholders, is never refused.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { commandDanger, RUNNERS, runnerName, SAFE_WAY } from "../../src/actions/shell-safety.js";
+import { RUNNERS } from "../../src/actions/code-runners.js";
+import { commandDanger, runnerName, SAFE_WAY } from "../../src/actions/shell-safety.js";
 
 /** [argv, index of the word refused, or "ok"] */
 const CASES: [string[], number | "ok"][] = [
