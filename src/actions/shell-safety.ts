@@ -89,7 +89,8 @@ function scan(words: Word[], i: number): Danger | undefined {
       if (o.role === "cmdline") {
         if (placeholderAt(value.text) >= 0)
           return danger(value, `job text in the command line ${name} ${o.flag} splits and runs`);
-        words.splice(j, 1, ...splitWords(value.text).map((text) => ({ text, at: value.at })));
+        const split = splitWords(value.text).map((text) => ({ text, at: value.at }));
+        words = words.slice(0, j).concat(split, words.slice(j + 1));
         j--;
         continue;
       }

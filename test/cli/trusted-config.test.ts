@@ -63,6 +63,7 @@ const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** Every command that reads the config, each as a user would run it. */
 const COMMANDS: string[][] = [
+  [], // the monitor: refused before it asks for a terminal
   ["--once"],
   ["get", "5"],
   ["watch", "5", "--until", "running", "--timeout", "1s"],
