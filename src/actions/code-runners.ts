@@ -38,6 +38,8 @@ export interface Runner {
   assignments?: boolean;
   /** Words that, where the command would start, make the next one shell code (flock FILE -c CMD). */
   codeWords?: readonly string[];
+  /** "-" alone is an option, not an operand (env's "-" is -i). */
+  loneDash?: boolean;
 }
 
 const SCRIPT: Layout = { first: ["program"], rest: "value" };
@@ -143,6 +145,7 @@ const ENV: Runner = {
   long: { "--unset": "value", "--chdir": "value", "--split-string": "cmdline" },
   operands: COMMAND,
   assignments: true,
+  loneDash: true,
 };
 const SUDO: Runner = {
   short: Object.fromEntries([..."ugCDhprtTUR"].map((c) => [c, "value" as Role])),
@@ -179,6 +182,21 @@ const SSH: Runner = {
   },
   // The host, then the remote command: every word is joined into one line for the remote shell.
   operands: { first: ["value"], rest: "code" },
+};
+/** rsync -e and --rsync-path, scp -o, -S and -F: a command run, or a config that names one. */
+const RSYNC: Runner = {
+  short: { e: "code", f: "value", T: "value" },
+  long: { "--rsh": "code", "--rsync-path": "code", "--filter": "value", "--temp-dir": "value" },
+  operands: ARGS,
+};
+const SCP: Runner = {
+  short: {
+    ...Object.fromEntries([..."cDiJlPX"].map((c) => [c, "value" as Role])),
+    o: "code",
+    S: "program",
+    F: "program",
+  },
+  operands: ARGS,
 };
 const runs = (extra: Runner = { operands: COMMAND }): Runner => extra;
 
@@ -233,6 +251,9 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
   su: SU,
   runuser: SU,
   ssh: SSH,
+  rsync: RSYNC,
+  scp: SCP,
+  sftp: SCP,
   // watch joins its arguments into one line for sh -c, unless -x (--exec) runs them as argv.
   watch: {
     short: { n: "value", q: "value" },

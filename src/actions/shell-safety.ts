@@ -70,6 +70,7 @@ function scan(words: Word[], i: number): Danger | undefined {
       options = false;
       continue;
     }
+    if (options && t === "-" && r.loneDash) continue;
     if (options && t.length > 1 && (t[0] === "-" || (r.plus && t[0] === "+"))) {
       const o = readOption(t, r);
       if (placeholderAt(t) >= 0)

@@ -78,6 +78,11 @@ const CASES: [string[], number | "ok"][] = [
   [["env", "{remark}=1", "my-tool"], 1],
   [["env", "LD_PRELOAD={remark}", "my-tool"], 1],
   [["env", "NOTE={remark}", "my-tool"], "ok"],
+  [["env", "-", "X=1", "sh", "-c", "{id}"], 5], // "-" is env's -i
+  [["rsync", "-e", "ssh -o ProxyCommand={remark}", "a", "b:"], 2],
+  [["rsync", "{remark}", "dest/"], 1], // a remark "--rsh=…" would be an option
+  [["rsync", "-a", "--", "{remark}", "dest/"], "ok"],
+  [["scp", "-o", "ProxyCommand={remark}", "f", "h:"], 2],
   [["sudo", "-u", "bob", "bash", "-c", "x {id}"], 5],
   [["sudo", "-s", "my-tool", "{id}"], 3],
   [["sudo", "-u", "bob", "PATH={remark}", "my-tool"], 3],
