@@ -5,7 +5,6 @@
 // exit 2 and one line naming the file, what is wrong and the fix, in every command. Through the
 // built CLI against the demo service; "another user" is a made-up uid given with chown, which
 // needs root (CI runs the tests as root; elsewhere those cases are skipped, saying so).
-import { spawn } from "node:child_process";
 import {
   chmodSync,
   chownSync,
@@ -21,7 +20,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { CLI, NODE, type RunResult, runCli, runCommand } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
 
 const TOKEN = "trust-test-token-4q8z";
@@ -257,22 +256,8 @@ describe("the files a config names: the same rule, named by file:line and key", 
 
 describe("config init", () => {
   /** `jobtop config init` under umask 000: the modes are jobtop's own, not the umask's. */
-  function init(env: Record<string, string>, args: string[] = []): Promise<RunResult> {
-    return new Promise((resolve) => {
-      const child = spawn("sh", ["-c", 'umask 000; exec "$0" "$@"', NODE, CLI, "config", "init", ...args], {
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, XDG_CACHE_HOME: TEST_CACHE_HOME, ...env },
-      });
-      let stdout = "";
-      let stderr = "";
-      child.stdout.on("data", (d) => {
-        stdout += d;
-      });
-      child.stderr.on("data", (d) => {
-        stderr += d;
-      });
-      child.on("close", (code) => resolve({ code, stdout, stderr }));
-    });
-  }
+  const init = (env: Record<string, string>, args: string[] = []) =>
+    runCommand("sh", ["-c", 'umask 000; exec "$0" "$@"', NODE, CLI, "config", "init", ...args], env);
 
   it("writes the file 600 in a folder 700, even one that was there already", async () => {
     const home = mkdtempSync(join(tmpdir(), "jobtop-init-"));
