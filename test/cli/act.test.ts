@@ -364,6 +364,36 @@ describe("a command action", () => {
     }
   });
 
+  it("job text that would start an argument with - is not run; after -- it is (attacked after the merge)", async () => {
+    // `git -C repo log {displayID}` with a displayID "--output=FILE" wrote FILE: the program read
+    // the service's text as its option. Now the job's result says so and nothing runs.
+    const id = jobIn(2, 1, 6, 3);
+    const job = demo.getJob(id);
+    if (!job) throw new Error("no job");
+    const remark = job.app.remark;
+    job.app.remark = `--output=${join(dir, "clobbered")}`;
+    try {
+      const out = join(dir, "option.json");
+      const cfg = config(
+        `[[actions]]\nname = "rec"\nkey = "X"\nconfirm = "no"\ncommand = [${JSON.stringify(NODE)}, ${JSON.stringify(record)}, ${JSON.stringify(out)}, "{remark}"]\n`,
+      );
+      const r = await run(["act", "rec", String(id)], cfg.path);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        `rec ${job.displayID}: failed: the job's remark starts with "-", which ${NODE} would read as an option: not run (write "--" before it in the command)`,
+      );
+      expect(existsSync(out)).toBe(false);
+      const after = config(
+        `[[actions]]\nname = "rec"\nkey = "X"\nconfirm = "no"\ncommand = [${JSON.stringify(NODE)}, ${JSON.stringify(record)}, ${JSON.stringify(out)}, "--", "{remark}"]\n`,
+      );
+      const ok = await run(["act", "rec", String(id)], after.path);
+      expect(ok.code).toBe(0);
+      expect(JSON.parse(readFileSync(out, "utf8")).argv).toEqual(["--", job.app.remark]);
+    } finally {
+      job.app.remark = remark;
+    }
+  });
+
   it("job text where a shell would run it, or naming the program, is refused at load (issue 29.3)", async () => {
     // Both loaded without a word and ran: sh -c ran the remark as shell code, and the service
     // chose the program. Now exit 2 with file:line and the key, at start and in config check.
