@@ -94,7 +94,9 @@ describe("placeholders", () => {
     expect(expandArgv(["git", "log", "{displayID}"], v("--output=/tmp/x"))).toEqual({
       error: `the job's displayID starts with "-", which git would read as an option: not run (write "--" before it in the command)`,
     });
-    expect(expandArgv(["vim", "{displayID}"], v("+!id"))).toMatchObject({ error: expect.stringContaining('"+"') });
+    expect(expandArgv(["vim", "{displayID}"], v("+!id"))).toMatchObject({
+      error: expect.stringContaining('"+"'),
+    });
     expect(expandArgv(["git", "log", "--", "{displayID}"], v("--output=/tmp/x"))).toEqual({
       argv: ["git", "log", "--", "--output=/tmp/x"],
     });

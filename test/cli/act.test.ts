@@ -252,6 +252,37 @@ describe("jobtop act", () => {
     }
   });
 
+  it("act ID --yes: a job the service answers with another job is skipped, nothing sent (attacked after the merge)", async () => {
+    // `act cancel 105 --yes` against a service that answers GET 105 with job 777 sent DELETE 777.
+    const svc = await startScriptedService({
+      list: () => ({
+        code: 0,
+        msg: "",
+        job: [],
+        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+      }),
+      job: (id, method) =>
+        method === "GET"
+          ? { code: 0, msg: "", job: specJob(id === "105" ? 777 : Number(id), { status: 2 }) }
+          : { code: 0, msg: "" },
+    });
+    try {
+      const cfg = writeConfig(`base_url = "${svc.url}"\n${CANCEL.replace(/statuses = .*\n/, "")}`);
+      const r = await runCli(["act", "cancel", "105", "106", "--yes"], {
+        XDG_CONFIG_HOME: cfg.home,
+        JOBTOP_TOKEN: svc.token,
+      });
+      const sent = svc.requests.map((q) => `${q.method} ${q.query.get("id")}`);
+      expect(sent).toEqual(["GET 105", "GET 106", "DELETE 106"]);
+      expect(r.stdout).toMatch(
+        /^cancel 105: skipped: the service answers with job 777 for it now; nothing sent$/m,
+      );
+      expect(r.stdout).toMatch(/^cancel j-106: done$/m);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("two ids the service answers with the same job: the action is sent once", async () => {
     // The ids given were kept apart, not the jobs: a service (a cache, an alias) that answers 102
     // with job 101 had the DELETE of job 101 sent twice.
