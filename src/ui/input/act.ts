@@ -5,7 +5,7 @@ import { appliesTo } from "../../actions/definitions.js";
 import type { Job } from "../../api/schema.js";
 import { sanitize } from "../../model/sanitize.js";
 import { statusStyle } from "../../model/status.js";
-import { arrivedTogether } from "../../terminal/paste.js";
+import { arrivedAlone, arrivedTogether } from "../../terminal/paste.js";
 import { type ActionContext, type ModalKeys, say } from "./context.js";
 
 /** How many job names a bulk confirmation shows. */
@@ -108,7 +108,8 @@ export const confirmKeys: ModalKeys = (input, key, c) => {
     return;
   }
   if (q.mode === "yes") {
-    if (input === "y" || input === "Y") go();
+    // Only a y typed alone: a paste (bracketed, or "y\r" and "yes…" in one burst) never confirms.
+    if ((input === "y" || input === "Y") && arrivedAlone()) go();
     else if (input === "n" || input === "N" || input === "q") close(cancelled);
     return;
   }
