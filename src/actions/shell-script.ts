@@ -6,14 +6,17 @@
 // JOBTOP_JOB_ID / JOBTOP_DISPLAY_ID of the environment) written as a placeholder, and each command
 // is then checked as a command action's argv is (shell-safety.ts). Near enough, not a shell:
 // quotes, `$(…)`, backquotes, `;`, `&`, `|`, newlines, braces and parentheses end or start a
-// command; what a variable is assigned and used later (`x=$1; $x`) is not followed.
+// command; what a variable is assigned and used later (`x=$1; $x`) is not followed, nor what a
+// python -c or perl -e program does with its argv (`os.system(sys.argv[1])`): the code is the user's.
 
 /** The environment's job text (command.ts sets it): the service's own words. */
 const JOB_TEXT_ENV = new Set(["JOBTOP_JOB_ID", "JOBTOP_DISPLAY_ID"]);
 /** Words that start a command but are not one. */
 const KEYWORDS = new Set("if then else elif fi do done while until for case esac in ! time { }".split(" "));
-/** Builtins that run their arguments: eval as code, exec and command as the command. */
-const PASS_ON = new Set(["exec", "command", "builtin", "nohup"]);
+/** Builtins that run their arguments as the command (`. FILE`, `source FILE`: a script named by its word). */
+const PASS_ON = new Set(["exec", "command", "builtin", "nohup", ".", "source"]);
+/** Builtins whose first argument is code: eval's (all its words), trap's. */
+const CODE_FIRST = new Set(["eval", "trap"]);
 const MARK = "{remark}";
 
 /**
@@ -141,9 +144,9 @@ function simple(words: string[]): string[] {
       continue;
     }
     if (out.length === 0 && (KEYWORDS.has(w) || /^[A-Za-z_]\w*=/.test(w) || PASS_ON.has(w))) continue;
-    if (out.length === 0 && w === "eval") {
-      // eval joins its arguments and runs them: one word of code.
-      return ["eval", words.slice(i + 1).join(" ")];
+    if (out.length === 0 && CODE_FIRST.has(w)) {
+      // eval joins its arguments and runs them, trap runs its first: one word of code.
+      return ["eval", w === "eval" ? words.slice(i + 1).join(" ") : (words[i + 1] ?? "")];
     }
     out.push(w);
   }
