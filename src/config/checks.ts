@@ -19,6 +19,8 @@ export const DURATION_RANGES = {
   timeout: [100, 600_000],
   // Any duration from 1 s (tests, small private services); an hour at most, like the pollers'.
   indexInterval: [1000, 3_600_000],
+  // Flapping's window (issue 32): a minute to a day.
+  flapWindow: [60_000, 86_400_000],
 } as const;
 
 /** Checks a duration (a string like "2s", or a number of seconds); returns ms or what is wrong. */

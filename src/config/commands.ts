@@ -4,6 +4,7 @@ import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 import type { Action } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
+import { alertLine } from "../model/alerts.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
 import { COLUMNS } from "./checks.js";
@@ -107,6 +108,8 @@ const CHECK_ROWS = {
     );
     return ["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")];
   },
+  flap_changes: (c, _r, origin) => ["flap_changes", String(c.flapChanges), origin("flapChanges")],
+  flap_window: (c, _r, origin) => ["flap_window", ms(c.flapWindowMs), origin("flapWindowMs")],
   clipboard: (c, _r, origin) => ["clipboard", c.clipboard, origin("clipboard")],
   bell: (c, _r, origin) => ["bell", String(c.bell), origin("bell")],
   pins: (c, _r, origin) => [
@@ -140,6 +143,7 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   if (c.actions.length === 0) rows.push(["actions", "(none)", undefined]);
   for (const a of c.actions)
     rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
+  for (const a of c.alerts) rows.push(["alert", alertLine(a, c.statusLabels), undefined]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   // The values' column after the longest name ("index_interval" ran into its value at 14).

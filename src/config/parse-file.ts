@@ -26,6 +26,7 @@ import {
 } from "./checks.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
+import { takeInsightTables } from "./insight-tables.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
 import { ConfigError, type Settings } from "./types.js";
@@ -150,6 +151,12 @@ function settingsSchema(dir: string) {
         : fail(ctx, `expected a whole number of jobs (0 or more), got ${kind(v)}`),
     ),
     index_interval: duration(DURATION_RANGES.indexInterval),
+    flap_changes: field((v, ctx) =>
+      typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 1000
+        ? v
+        : fail(ctx, `expected a whole number of status changes from 1 to 1000, got ${kind(v)}`),
+    ),
+    flap_window: duration(DURATION_RANGES.flapWindow),
     columns: field((v, ctx) => {
       if (!Array.isArray(v))
         return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
@@ -286,6 +293,8 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   // [[actions]] (top level and each profile's) are lists of tables: checked by
   // src/actions/definitions.ts, each problem at its own element's line, not by the schema.
   const acts = takeActions(data, text, path, dirname(path));
+  const insight = takeInsightTables(data, text, path);
+  acts.errors.push(...insight.errors);
   const r = fileSchema(dirname(path)).safeParse(data);
   if (!r.success || acts.errors.length > 0) {
     const issues = r.success ? [] : r.error.issues;
@@ -346,6 +355,9 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       protocolLabels: s.protocols,
       portNames: s.ports,
       actions: acts.byTable.get([...at, "actions"].join("\u0001")),
+      flapChanges: s.flap_changes,
+      flapWindowMs: s.flap_window,
+      insight: insight.byTable.get(at.join("\u0001")),
     };
   };
   const profiles = new Map<string, Settings>();

@@ -257,6 +257,27 @@ export const MONITOR_SETTINGS = [
     check: true,
   },
   {
+    // Issue 32: a job that changes status more than this many times within flap_window flaps.
+    name: "flap_changes",
+    file: true,
+    setting: "flapChanges",
+    default: 6,
+    applies: ["monitor", "commands", "profile"],
+    starter: [
+      "flap_changes = 6          # a job changing status more often than this within flap_window flaps",
+    ],
+    check: true,
+  },
+  {
+    name: "flap_window",
+    file: true,
+    setting: "flapWindowMs",
+    default: 600_000,
+    applies: ["monitor", "commands", "profile"],
+    starter: ['flap_window = "10m"       # … and it gets a badge, its notifications folded into one'],
+    check: true,
+  },
+  {
     name: "title",
     flag: "title",
     arg: "on|off",

@@ -1,5 +1,6 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
 import type { Action } from "../actions/definitions.js";
+import type { AlertRule } from "../model/alerts.js";
 import type { Order } from "../model/order.js";
 import type { ListColumn } from "./checks.js";
 import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
@@ -56,6 +57,10 @@ export interface Settings {
   portNames?: Record<number, string>;
   /** [[actions]] (issue 25): a higher layer's action replaces a lower one's of the same name (mergeActions). */
   actions?: Action[];
+  flapChanges?: number;
+  flapWindowMs?: number;
+  /** [[alerts]] (issue 32): ./insight-tables.ts; a higher layer's rule replaces a lower one's of the same name. */
+  insight?: import("./insight-tables.js").InsightTables;
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -114,6 +119,11 @@ export interface Config {
   caFile: string | undefined;
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
   actions: readonly Action[];
+  /** Stuck rules ([[alerts]], issue 32); none unless defined. */
+  alerts: readonly AlertRule[];
+  /** Flapping (issue 32): more than flapChanges status changes within flapWindowMs. */
+  flapChanges: number;
+  flapWindowMs: number;
 }
 
 export class ConfigError extends Error {
@@ -126,7 +136,7 @@ export class ConfigError extends Error {
  * Config's. A row added without its field (or a field without its row) fails to compile here.
  */
 type Unmatched =
-  | Exclude<keyof Settings, RowSetting | "morePins" | "actions">
+  | Exclude<keyof Settings, RowSetting | "morePins" | "actions" | "insight">
   | Exclude<RowSetting, keyof Settings>
   | Exclude<keyof Defaults, keyof Config>;
 export type SettingsMatchTable = [Unmatched] extends [never] ? true : { unmatched: Unmatched };

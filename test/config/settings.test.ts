@@ -106,6 +106,8 @@ describe("the settings table", () => {
         "status",
         "protocols",
         "ports",
+        "flap_changes",
+        "flap_window",
       ].sort(),
     );
   });

@@ -1,0 +1,207 @@
+// The config file's lists of tables of issue 32: `[[alerts]]` (stuck rules), at the top level and
+// in each [profiles.NAME]. Taken out of the parsed TOML before the settings' strict schema sees
+// it (as [[actions]] are), each problem one line "file:line: alerts[1].longer_than: what", at its
+// own element's line. A profile's rule replaces the top level's of the same name (alertsInForce).
+import { actionLines } from "../actions/action-lines.js";
+import type { AlertMatch, AlertRule } from "../model/alerts.js";
+import { isClean } from "../model/sanitize.js";
+import { parseStatusList } from "../model/status.js";
+import { parseDuration } from "./checks.js";
+import { ConfigError, type Layer } from "./types.js";
+
+const KEYS = ["name", "statuses", "longer_than", "match"] as const;
+const MATCH_KEYS = ["remark", "gpu", "node", "class"] as const;
+export const MAX_ALERTS = 50;
+/** The longest `longer_than`: a year (a longer one never fires in a monitor's life). */
+const MAX_LONGER_SEC = 366 * 86_400;
+
+type Path = (string | number)[];
+
+class Bad {
+  constructor(
+    readonly path: Path,
+    readonly message: string,
+  ) {}
+}
+const bad = (path: Path, message: string): never => {
+  throw new Bad(path, message);
+};
+
+const isTable = (v: unknown): v is Record<string, unknown> =>
+  typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
+
+function kind(v: unknown): string {
+  if (typeof v === "string") return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)})`;
+  if (typeof v === "number" || typeof v === "bigint") return `a number (${String(v)})`;
+  if (typeof v === "boolean") return String(v);
+  if (Array.isArray(v)) return "a list";
+  if (v instanceof Date) return "a date";
+  return "a table";
+}
+
+function dotted(key: readonly (string | number)[]): string {
+  let s = "";
+  for (const k of key) {
+    if (typeof k === "number") s += `[${k}]`;
+    else s += s ? `.${/^[A-Za-z0-9_-]+$/.test(k) ? k : JSON.stringify(k)}` : k;
+  }
+  return s;
+}
+
+/** What the file's tables give one layer (the top level, or a profile). */
+export interface InsightTables {
+  alerts?: AlertRule[];
+}
+
+export interface TakenTables {
+  /** By the table's path joined with \u0001: "" for the top level, "profiles\u0001prod" for a profile. */
+  byTable: Map<string, InsightTables>;
+  errors: { line: number | undefined; text: string }[];
+}
+
+/**
+ * Takes `alerts` out of `data` (the top level and each profile) and parses them; status names are
+ * the file's [status] names (a profile's: its own over the top level's).
+ */
+export function takeInsightTables(data: Record<string, unknown>, text: string, path: string): TakenTables {
+  const byTable = new Map<string, InsightTables>();
+  const errors: TakenTables["errors"] = [];
+  if (!text.includes("alerts")) return { byTable, errors };
+  const lines = actionLines(text);
+  const lineOf = (key: Path) => {
+    for (let n = key.length; n > 0; n--) {
+      const line = lines.get(key.slice(0, n).join("\u0001"));
+      if (line !== undefined) return line;
+    }
+    return undefined;
+  };
+  const labelsOf = (v: unknown): Record<number, string> => {
+    const out: Record<number, string> = {};
+    if (!isTable(v)) return out;
+    for (const [code, name] of Object.entries(v)) if (typeof name === "string") out[Number(code)] = name;
+    return out;
+  };
+  const take = (table: Record<string, unknown>, at: string[], labels: Record<number, string>) => {
+    if (!Object.hasOwn(table, "alerts")) return;
+    const raw = table.alerts;
+    delete table.alerts;
+    const r = parseAlerts(raw, [...at, "alerts"], labels);
+    for (const e of r.errors) {
+      const line = lineOf(e.path);
+      errors.push({
+        line,
+        text: `${path}${line === undefined ? "" : `:${line}`}: ${dotted(e.path)}: ${e.message}`,
+      });
+    }
+    byTable.set(at.join("\u0001"), { alerts: r.alerts });
+  };
+  const top = labelsOf(data.status);
+  take(data, [], top);
+  const profiles = data.profiles;
+  if (isTable(profiles))
+    for (const [name, t] of Object.entries(profiles))
+      if (isTable(t)) take(t, ["profiles", name], { ...top, ...labelsOf(t.status) });
+  return { byTable, errors };
+}
+
+/** An `alerts` value: every rule with a problem gives one error; the others are kept. */
+export function parseAlerts(
+  raw: unknown,
+  at: Path,
+  labels: Record<number, string>,
+): { alerts: AlertRule[]; errors: Bad[] } {
+  const alerts: AlertRule[] = [];
+  const errors: Bad[] = [];
+  if (!Array.isArray(raw))
+    return { alerts, errors: [new Bad(at, `expected [[alerts]] tables, got ${kind(raw)}`)] };
+  if (raw.length > MAX_ALERTS) return { alerts, errors: [new Bad(at, `more than ${MAX_ALERTS} rules`)] };
+  const names = new Set<string>();
+  for (let i = 0; i < raw.length; i++) {
+    try {
+      const rule = parseRule(raw[i], [...at, i], labels);
+      if (names.has(rule.name)) bad([...at, i, "name"], `a second rule named "${rule.name}"`);
+      names.add(rule.name);
+      alerts.push(rule);
+    } catch (e) {
+      if (!(e instanceof Bad)) throw e;
+      errors.push(e);
+    }
+  }
+  return { alerts, errors };
+}
+
+function parseRule(raw: unknown, path: Path, labels: Record<number, string>): AlertRule {
+  if (!isTable(raw))
+    return bad(path, `expected a table with name, statuses and longer_than, got ${kind(raw)}`);
+  for (const k of Object.keys(raw))
+    if (!(KEYS as readonly string[]).includes(k))
+      bad([...path, k], `unknown key: expected one of ${KEYS.join(", ")}`);
+  const name = raw.name;
+  if (name === undefined) bad(path, "a rule needs a name");
+  if (typeof name !== "string" || !/^[A-Za-z0-9._-]{1,32}$/.test(name))
+    bad(
+      [...path, "name"],
+      `expected a name of up to 32 letters, digits, dots, dashes and underscores, got ${kind(name)}`,
+    );
+  const st = raw.statuses;
+  if (st === undefined) bad(path, `rule "${name}" needs statuses (codes or [status] names)`);
+  const words: string[] = [];
+  if (!Array.isArray(st) || st.length === 0 || st.length > 50)
+    bad([...path, "statuses"], `expected a list of status codes or names, got ${kind(st)}`);
+  for (const w of st as unknown[]) {
+    if (typeof w === "number" && Number.isSafeInteger(w)) words.push(String(w));
+    else if (typeof w === "string" && isClean(w) && !w.includes(",")) words.push(w);
+    else bad([...path, "statuses"], `expected status codes or names, got ${kind(w)}`);
+  }
+  const parsed = parseStatusList(words.join(","), labels);
+  if ("error" in parsed) bad([...path, "statuses"], parsed.error);
+  const lt = raw.longer_than;
+  if (lt === undefined) bad(path, `rule "${name}" needs longer_than (a duration like 30m or 2h)`);
+  const ms =
+    typeof lt === "string"
+      ? parseDuration(lt)
+      : typeof lt === "number" && Number.isFinite(lt) && lt >= 0
+        ? lt * 1000
+        : undefined;
+  if (ms === undefined) bad([...path, "longer_than"], `expected a duration like 30m or 2h, got ${kind(lt)}`);
+  const sec = Math.round((ms as number) / 1000);
+  if (sec < 1 || sec > MAX_LONGER_SEC) bad([...path, "longer_than"], "expected from 1s to 8784h (a year)");
+  const rule: AlertRule = {
+    name: name as string,
+    statuses: (parsed as { codes: number[] }).codes,
+    longerThanSec: sec,
+  };
+  if (raw.match !== undefined) rule.match = parseMatch(raw.match, [...path, "match"]);
+  return rule;
+}
+
+function parseMatch(raw: unknown, path: Path): AlertMatch {
+  if (!isTable(raw)) return bad(path, `expected a table like { remark = "train-*" }, got ${kind(raw)}`);
+  const out: AlertMatch = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (!(MATCH_KEYS as readonly string[]).includes(k))
+      bad([...path, k], `unknown key: expected one of ${MATCH_KEYS.join(", ")}`);
+    if (typeof v !== "string" || v.length > 200 || !isClean(v))
+      bad([...path, k], `expected a glob in quotes (* and ?), got ${kind(v)}`);
+    out[k as keyof AlertMatch] = v as string;
+  }
+  return out;
+}
+
+/**
+ * The rules of every layer, lowest first: a higher layer's rule (a profile's over the file's top
+ * level) replaces one of the same name, where it was; the others are added.
+ */
+export function alertsInForce(layers: readonly Layer[]): AlertRule[] {
+  let rules: AlertRule[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const mine = (layers[i] as Layer).settings.insight?.alerts;
+    if (!mine?.length) continue;
+    const byName = new Map(mine.map((r) => [r.name, r]));
+    const kept = new Set(rules.map((r) => r.name));
+    rules = rules.map((r) => byName.get(r.name) ?? r);
+    for (const r of mine) if (!kept.has(r.name)) rules.push(r);
+  }
+  if (rules.length > MAX_ALERTS) throw new ConfigError(`more than ${MAX_ALERTS} [[alerts]] rules in force`);
+  return rules;
+}
