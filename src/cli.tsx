@@ -40,6 +40,8 @@ function help(): string {
     $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
     $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
     $ jobtop act NAME ID... [--yes] [--json]   run one of your [[actions]] on jobs
+    $ jobtop stats [--json] [--since DUR] [--by gpu|node|class]   waits, time in status, transitions
+    $ jobtop --once --all --stuck [--json]   the jobs that break an [[alerts]] rule (exit 6)
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
     $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 ${optionsHelp()}

@@ -12,6 +12,12 @@ import { ConfigError, type Layer } from "./types.js";
 const KEYS = ["name", "statuses", "longer_than", "match"] as const;
 const MATCH_KEYS = ["remark", "gpu", "node", "class"] as const;
 export const MAX_ALERTS = 50;
+/** A duration of parseDuration's (500ms, 30s, 10m, 2h) or whole days ("2d"), in ms; undefined if not one. */
+export function parseLongDuration(text: string): number | undefined {
+  const m = /^\s*(\d{1,4})\s*d\s*$/.exec(text);
+  return m ? Number(m[1]) * 86_400_000 : parseDuration(text);
+}
+
 /** The longest `longer_than`: a year (a longer one never fires in a monitor's life). */
 const MAX_LONGER_SEC = 366 * 86_400;
 
@@ -159,11 +165,12 @@ function parseRule(raw: unknown, path: Path, labels: Record<number, string>): Al
   if (lt === undefined) bad(path, `rule "${name}" needs longer_than (a duration like 30m or 2h)`);
   const ms =
     typeof lt === "string"
-      ? parseDuration(lt)
+      ? parseLongDuration(lt)
       : typeof lt === "number" && Number.isFinite(lt) && lt >= 0
         ? lt * 1000
         : undefined;
-  if (ms === undefined) bad([...path, "longer_than"], `expected a duration like 30m or 2h, got ${kind(lt)}`);
+  if (ms === undefined)
+    bad([...path, "longer_than"], `expected a duration like 30m, 2h or 1d, got ${kind(lt)}`);
   const sec = Math.round((ms as number) / 1000);
   if (sec < 1 || sec > MAX_LONGER_SEC) bad([...path, "longer_than"], "expected from 1s to 8784h (a year)");
   const rule: AlertRule = {

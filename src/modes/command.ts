@@ -6,16 +6,19 @@ import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
+import type { GroupBy } from "../model/stats.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
 import { EXIT, finish, Output } from "./output.js";
+import { insightCommand, runStats, runStuck } from "./stats.js";
 import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
 export type ScriptCommand =
-  | { kind: "once"; all: boolean; status?: string }
+  | { kind: "once"; all: boolean; status?: string; stuck?: boolean }
+  | { kind: "stats"; windowSec: number; by: GroupBy }
   | { kind: "get"; id: string }
   | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
   | { kind: "wait"; id: string; until: string; deadlineMs?: number }
@@ -33,6 +36,10 @@ export interface ScriptFlags {
   timeout?: string;
   /** act: do not ask for confirmation. */
   yes?: boolean;
+  /** --once --all --stuck, stats --since / --by (issue 32: ./stats.ts). */
+  stuck?: boolean;
+  since?: string;
+  by?: string;
 }
 
 export interface CommandContext {
@@ -51,7 +58,7 @@ export interface CommandContext {
   nowSec?: number;
 }
 
-export const COMMANDS = ["get", "watch", "wait", "act"] as const;
+export const COMMANDS = ["get", "watch", "wait", "act", "stats"] as const;
 /** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
 export const MAX_WATCHED = 100;
 // setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
@@ -61,6 +68,8 @@ const MAX_DEADLINE_MS = 2 ** 31 - 1;
 export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCommand | undefined {
   const [name, ...args] = input;
   const kind = COMMANDS.find((c) => c === name);
+  const insight = insightCommand(kind, args, f);
+  if (insight || kind === "stats") return insight;
   if (!kind) {
     const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
     if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch, wait and act`);
@@ -163,7 +172,10 @@ async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): 
         send,
         stdinIsTTY: process.stdin.isTTY === true,
       });
+    case "stats":
+      return runStats(ctx, { windowSec: cmd.windowSec, by: cmd.by });
     case "once": {
+      if (cmd.stuck) return runStuck(ctx);
       const only =
         cmd.status === undefined ? undefined : statuses(cmd.status, ctx.config, ctx.err, "--status");
       if (only === null) return EXIT.usage;

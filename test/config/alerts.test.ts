@@ -32,7 +32,7 @@ flap_window = "5m"
 [[alerts]]
 name = "queued-long"
 statuses = ["queued"]
-longer_than = "2h"
+longer_than = "2d"
 
 [[alerts]]
 name = "train-stuck"
@@ -78,7 +78,7 @@ longer_than = "10m"
   it.each([
     [
       '[[alerts]]\nname = "a"\nstatuses = [6]\nlonger_than = "soon"\n',
-      `${FILE}:4: alerts[0].longer_than: expected a duration like 30m or 2h, got a string ("soon")`,
+      `${FILE}:4: alerts[0].longer_than: expected a duration like 30m, 2h or 1d, got a string ("soon")`,
     ],
     [
       '[[alerts]]\nname = "a"\nstatuses = [6]\nlonger_than = "1h"\n\n[[alerts]]\nname = "b"\nstatuses = ["stuck"]\nlonger_than = "1h"\n',

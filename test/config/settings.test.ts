@@ -44,9 +44,12 @@ const OPTIONS_HELP = `
     -h, --help            this help
     -v, --version         the version
 
-  Scripts (--once, get, watch, wait, act)
+  Scripts (--once, get, watch, wait, act, stats)
     --all                 --once: every job of the account (all pages, each id once)
     --status S,...        --once: only jobs in these statuses (codes or names)
+    --stuck               --once --all: the jobs that break an [[alerts]] rule (exit 6 if any)
+    --since DUR           stats: the transitions of the last DUR (default 24h; up to 30d)
+    --by gpu|node|class   stats: one group per GPU, node or class (the job's ctx.class)
     --json                JSON: one document (--once, get, wait), one object a line (watch)
     --until STATUS,...    status codes, or names from --status-labels (watch, wait)
     --timeout DUR         get, --once: keep retrying up to DUR (default 10s; --all: each page)
@@ -55,7 +58,7 @@ const OPTIONS_HELP = `
     --yes                 act: do not ask for confirmation (needed when stdin is not a terminal)
     Exit codes: 0 done, 1 service unreachable or failing until the deadline,
     2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,
-    130/143 interrupted (watch: 0); act: 1 when it failed for a job`;
+    6 --stuck found a stuck job, 130/143 interrupted (watch: 0); act: 1 when it failed for a job`;
 
 const rows: readonly SettingRow[] = SETTINGS;
 
