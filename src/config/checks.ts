@@ -95,6 +95,9 @@ export const COLUMNS = {
   node: "node",
   id: "id",
   queue: "queueLen",
+  // Issue 32: durations from state.log, shown only when listed (src/render/columns.ts).
+  in_status: "inStatus",
+  waited: "waited",
 } as const;
 export type ColumnName = keyof typeof COLUMNS;
 export type ListColumn = (typeof COLUMNS)[ColumnName];

@@ -16,3 +16,21 @@ export function jobInsight(job: Job): JobInsight {
   const cls = job.ctx.class;
   return { cls: cls.length > CLASS_MAX ? cls.slice(0, CLASS_MAX) : cls, log: digestLog(job.state.log) };
 }
+
+/** Digests made, one per job object: a row's durations are read at every frame, the log digested once. */
+const made = new WeakMap<Job, JobInsight>();
+
+/** The job's insight, digested once per job object (an index row's is its entry's: rememberInsight). */
+export function insightOf(job: Job): JobInsight {
+  let i = made.get(job);
+  if (!i) {
+    i = jobInsight(job);
+    made.set(job, i);
+  }
+  return i;
+}
+
+/** A job made from an index entry (src/render/index-rows.ts) has the entry's insight, not its one-entry log's. */
+export function rememberInsight(job: Job, insight: JobInsight): void {
+  made.set(job, insight);
+}

@@ -1,12 +1,24 @@
 // Which list columns fit a width, in the design's priority order, and how one job becomes
 // one row of fixed-width cells. Pure: the list component only paints what this returns.
 import type { Job } from "../api/schema.js";
-import { fit, formatAge } from "../model/format.js";
+import { inStatusSec, waitedSec } from "../model/durations.js";
+import { fit, formatAge, formatDuration } from "../model/format.js";
+import { insightOf } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskSecrets } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
 
-export type ColumnId = "status" | "displayID" | "remark" | "gpu" | "age" | "node" | "id" | "queueLen";
+export type ColumnId =
+  | "status"
+  | "displayID"
+  | "remark"
+  | "gpu"
+  | "age"
+  | "node"
+  | "id"
+  | "queueLen"
+  | "inStatus"
+  | "waited";
 
 export interface Column {
   id: ColumnId;
@@ -25,9 +37,25 @@ const OPTIONAL: readonly Omit<Column, "width">[] = [
   { id: "age", title: "AGE" },
   { id: "node", title: "NODE" },
   { id: "queueLen", title: "Q" },
+  // Issue 32's durations: only when the user's columns name them (ONLY_LISTED).
+  { id: "inStatus", title: "IN" },
+  { id: "waited", title: "WAITED" },
 ];
+/** Columns shown only when `columns` (the config's, --columns) lists them: the default screen stays as it was. */
+const ONLY_LISTED: readonly ColumnId[] = ["inStatus", "waited"];
 /** Left to right on screen. */
-const ORDER: readonly ColumnId[] = ["status", "displayID", "remark", "gpu", "age", "node", "id", "queueLen"];
+const ORDER: readonly ColumnId[] = [
+  "status",
+  "displayID",
+  "remark",
+  "gpu",
+  "age",
+  "inStatus",
+  "waited",
+  "node",
+  "id",
+  "queueLen",
+];
 const WIDTH: Record<ColumnId, number> = {
   status: 10,
   displayID: 10,
@@ -37,6 +65,8 @@ const WIDTH: Record<ColumnId, number> = {
   node: 9,
   id: 7,
   queueLen: 3,
+  inStatus: 7,
+  waited: 7,
 };
 /** The row marker (selection ›, change ✱, pin ★: a cell each) comes before the first column. */
 export const MARKER_WIDTH = 3;
@@ -54,7 +84,7 @@ export function chooseColumns(
 ): Column[] {
   const avail = width - MARKER_WIDTH;
   // The user's `columns` (config file, --columns) say which may show; status always does.
-  const ok = (id: ColumnId) => !allowed || allowed.includes(id);
+  const ok = (id: ColumnId) => (!allowed && !ONLY_LISTED.includes(id)) || (allowed?.includes(id) ?? false);
   const remark: Column = { id: "remark", title: "REMARK", width: REMARK_MIN };
   const base: Column[] = [
     { id: "status", title: "STATUS", width: statusWidth(labels) },
@@ -89,12 +119,14 @@ export function rowCells(
   labels: Record<number, string>,
   nowSec: number,
   reveal = false,
+  /** A stuck or flapping mark, after the status's symbol: "●⧗ running". */
+  alert = "",
 ) {
   const st = statusStyle(job.status, labels);
   let status = "";
   const rest: string[] = [];
   for (const c of cols) {
-    const raw = cellText(job, c.id, nowSec, `${st.symbol} ${st.label}`, reveal);
+    const raw = cellText(job, c.id, nowSec, `${st.symbol}${alert} ${st.label}`, reveal);
     const cell = fit(sanitize(raw), c.width);
     if (c.id === "status") status = cell;
     else rest.push(cell);
@@ -125,5 +157,23 @@ export function cellText(job: Job, id: ColumnId, nowSec: number, status: string,
       return String(job.id);
     case "queueLen":
       return String(job.queueLen);
+    case "inStatus":
+      return durationCell(inStatusSec(insightOf(job).log, nowSec));
+    case "waited":
+      return durationCell(waitedSec(insightOf(job).log, nowSec));
   }
+}
+
+/** A duration cell: "3h 05m", "—" without a log (or a time in the future). From the job's digest, made once per job object. */
+function durationCell(sec: number | undefined): string {
+  return sec === undefined ? "—" : formatDuration(sec, { coarse: true });
+}
+
+/** The cells of a row that move with the clock (age and the durations), to tell whether a row must be drawn again. */
+export function clockCells(job: Job, cols: readonly Column[], nowSec: number): string {
+  let out = "";
+  for (const c of cols)
+    if (c.id === "age" || c.id === "inStatus" || c.id === "waited")
+      out += `${cellText(job, c.id, nowSec, "")}\u0001`;
+  return out;
 }

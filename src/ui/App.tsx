@@ -6,7 +6,9 @@ import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "re
 import type { Config } from "../config/types.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
+import { withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
@@ -32,6 +34,7 @@ import { StatusLine } from "./StatusLine.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
+import { useInsight } from "./use-insight.js";
 import { useJsonLines } from "./use-json-lines.js";
 import { useNowSec } from "./use-now-sec.js";
 import { usePickerLines } from "./use-picker-lines.js";
@@ -56,6 +59,8 @@ export interface AppProps {
   links?: boolean;
   /** Runs the configured actions (config.actions); absent, their keys say they cannot run. */
   actions?: ActionRunner;
+  /** Stuck jobs, flapping, the stats view's data (issue 32). */
+  insight?: InsightWatch;
 }
 
 export function App({
@@ -67,8 +72,10 @@ export function App({
   onConnect,
   links = false,
   actions,
+  insight,
 }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
+  const insightState = useInsight(insight);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(
@@ -167,7 +174,7 @@ export function App({
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
+      <Header {...withStuck(headerProps(snap, config, ui, view, { host, width: columns }), insightState)} />
       {help ? (
         <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
       ) : json ? (
@@ -181,7 +188,7 @@ export function App({
       ) : (
         <Panes
           layout={layout}
-          list={<ListPane {...panes} config={config} nowSec={nowSec} />}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} insight={insightState} />}
           detail={
             ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker

@@ -5,6 +5,7 @@
 import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
@@ -42,7 +43,9 @@ export async function startMonitor(
     kind === "off"
       ? undefined
       : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
-  if (notifier) notifyOnChange(monitor, notifier, config.notifyScope);
+  let insight: InsightWatch | undefined;
+  if (notifier)
+    notifyOnChange(monitor, notifier, config.notifyScope, (id) => insight?.isFlapping(id) ?? false);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);
   const links = hyperlinksOn(config.hyperlinks);
@@ -50,8 +53,12 @@ export async function startMonitor(
   let unmount: (() => void) | undefined;
   let away: AwaySession | undefined;
   const screen = takeScreen({
-    save: () => away?.save(true),
+    save: () => {
+      away?.save(true);
+      insight?.save();
+    },
     stop: () => {
+      insight?.stop();
       monitor.stop();
       notifier?.stop();
       unmount?.();
@@ -108,6 +115,7 @@ export async function startMonitor(
     const { startAwaySession } = await import("../state/away-session.js");
     away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
   }
+  insight = (await import("./insight-start.js")).startInsight(config, monitor, notifier);
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
@@ -123,6 +131,7 @@ export async function startMonitor(
     links,
     overPreFrame: drawn,
     transport,
+    insight,
     setUnmount: (u) => (unmount = u),
   });
 }
