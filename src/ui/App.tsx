@@ -38,6 +38,7 @@ import { useInsight } from "./use-insight.js";
 import { useJsonLines } from "./use-json-lines.js";
 import { useNowSec } from "./use-now-sec.js";
 import { usePickerLines } from "./use-picker-lines.js";
+import { useStatsLines } from "./use-stats-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
@@ -100,7 +101,17 @@ export function App({
     view.selected,
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
-  const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.
+  const stats = useStatsLines(
+    ui.overlay === "stats",
+    insight,
+    insightState,
+    ui.stats,
+    config.statusLabels,
+    columns,
+  );
+  const json = jobJson ?? stats;
   // The help's lines, built when it opens: also for a key typed with the ? that opened it.
   const [helpOf] = useState(helpLinesMemo);
   const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;

@@ -101,3 +101,69 @@ describe("stuck rules on screen", () => {
     expect(new Set(again).size).toBe(again.length);
   });
 });
+
+describe("the stats view (i)", () => {
+  it("shows the service's counts per status, the window and grouping keys, and the same text without colour", async () => {
+    const jobs = await allJobs();
+    const t = open([], { rows: 60, env: { NO_COLOR: "1" } });
+    await t.waitFor(/⧗ stuck/, 20_000);
+    t.press("i");
+    const screen = await t.waitFor(/Over the whole account \(the index\)/);
+    for (const [code, name] of [
+      [6, "◌ queued"],
+      [1, "◔ starting"],
+      [2, "● running"],
+      [3, "■ stopped"],
+    ] as const) {
+      const n = jobs.filter((j) => j.status === code).length;
+      expect(screen).toMatch(new RegExp(`\\n  ${name} +${n} `));
+    }
+    expect(screen).toContain("transitions in the last 24h");
+    expect(screen).toMatch(/TREND of the counts per status/);
+    expect(screen).toMatch(/◌ queued +[▁▂▃▄▅▆▇█]+ +min \d+ +max \d+ +now \d+/);
+    expect(screen).toMatch(/WAITED in the first status/);
+    t.press("]");
+    await t.waitFor(/transitions in the last 3d/);
+    t.press("b");
+    const byGpu = await t.waitFor(/grouped by gpu/);
+    // A group per GPU name, each with its jobs.
+    const per = new Map<string, number>();
+    for (const j of jobs) {
+      const k = j.res.gpus > 0 && j.res.gpuName ? j.res.gpuName : "(none)";
+      per.set(k, (per.get(k) ?? 0) + 1);
+    }
+    // The largest group comes first, with its count.
+    const [name, n] = [...per].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0] as [string, number];
+    expect(byGpu).toContain(`${name} — ${n} jobs`);
+    t.press("\x1b");
+    await t.waitFor((x) => !x.includes("Over the whole account"));
+  });
+
+  it("keeps the trend across restarts: the first screen after a start shows the days before", async () => {
+    const stateHome = (await import("../helpers/cli.js")).freshStateHome();
+    const { writeFileSync, mkdirSync, statSync, existsSync, readFileSync } = await import("node:fs");
+    const { join } = await import("node:path");
+    const { trendPath } = await import("../../src/state/trend-file.js");
+    const { stateName } = await import("../../src/state/away-session.js");
+    mkdirSync(join(stateHome, "jobtop"), { recursive: true, mode: 0o700 });
+    const file = trendPath(stateName(undefined, demo.url), { XDG_STATE_HOME: stateHome });
+    // Two days of 5-minute slots, queued going 0 → 99 → 0.
+    const now = Math.floor(Date.now() / 1000 / 300) * 300;
+    const slots: number[][] = [];
+    for (let i = 575; i >= 1; i--) slots.push([now - i * 300, i === 300 ? 99 : 5, 1]);
+    writeFileSync(file, JSON.stringify({ v: 1, step: 300, codes: [6, 2], slots }), { mode: 0o600 });
+    const t = open([], { rows: 60, env: { XDG_STATE_HOME: stateHome } });
+    await t.waitFor(/⧗ stuck/, 20_000);
+    t.press("i");
+    const screen = await t.waitFor(/◌ queued +[▁▂▃▄▅▆▇█]+ +min \d+ +max 99 +now \d+/);
+    expect(screen).toContain("the last 2d to now");
+    t.press("q");
+    t.press("q");
+    await t.exited();
+    // Written back on the way out, private, with this run's sweep in its slot.
+    expect(existsSync(file)).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    const back = JSON.parse(readFileSync(file, "utf8")) as { slots: number[][] };
+    expect(back.slots.length).toBeGreaterThanOrEqual(576);
+  });
+});

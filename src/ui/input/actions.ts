@@ -16,6 +16,7 @@ import { indexRows, indexStatuses, pageRows, pageStatuses } from "../../render/v
 import { copyText } from "../../terminal/clipboard.js";
 import { act, confirmKeys } from "./act.js";
 import { type ActionContext, type ModalKeys, type Run, say } from "./context.js";
+import { openStats, statsKeys } from "./stats-keys.js";
 
 export type { ActionContext } from "./context.js";
 
@@ -176,6 +177,7 @@ export const ACTIONS: Record<Action, Run> = {
     c.dispatch({ type: "statusFilter", status: next });
   },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
+  stats: openStats,
   json: (c) => {
     if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
     else say(c, "no job to show", "warn");
@@ -360,6 +362,7 @@ const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
     if (a === "secrets") c.dispatch({ type: "secrets" });
     else if (key.escape || input === "q" || input === "y") c.dispatch({ type: "overlay", overlay: "none" });
   },
+  stats: (input, key, c) => statsKeys(input, key, c, scrollView),
   // The help scrolls as the JSON view does.
   help: (input, key, c) => {
     if (scrollView(actionFor(input, key), c)) return;

@@ -25,6 +25,7 @@ export type Action =
   | "statusFilter"
   | "jump"
   | "json"
+  | "stats"
   | "expand"
   | "focus"
   | "events"
@@ -148,6 +149,12 @@ const ROWS: Binding[] = [
     keys: "y",
     help: "the whole job as JSON, every field (unknown ones too); Esc closes",
     match: is("y"),
+  },
+  {
+    action: "stats",
+    keys: "i",
+    help: "stats: per status the count and time in status (p50/p90/max), transitions, waits, trends; [ ] window, b groups by GPU/node/class",
+    match: is("i"),
   },
   {
     action: "expand",
