@@ -3,7 +3,7 @@
 // (count, time in the first status p50 / p90), and the waited histogram as bars with their
 // counts. Plain text: every status has its symbol and name, every bar its number, so nothing
 // rests on colour. Group names are the service's text: sanitised here. Pure: no clock.
-import { formatDuration } from "../model/format.js";
+import { displayWidth, formatDuration } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { type GroupStats, type Stats, skippedText, WAIT_LABELS } from "../model/stats.js";
 import { statusStyle } from "../model/status.js";
@@ -23,13 +23,16 @@ export function table(
   left: readonly number[] = [0],
 ): string[] {
   const widths: number[] = [];
-  for (const r of rows) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, [...c].length)));
+  for (const r of rows)
+    r.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, displayWidth(c));
+    });
   return rows.map(
     (r) =>
       indent +
       r
         .map((c, i) => {
-          const pad = " ".repeat((widths[i] ?? 0) - [...c].length);
+          const pad = " ".repeat((widths[i] ?? 0) - displayWidth(c));
           return left.includes(i) ? c + pad : pad + c;
         })
         .join("  ")
