@@ -2,9 +2,10 @@
 // decides which jobs are on the page; this only orders them within it.
 import type { Job } from "../api/schema.js";
 import { compareIds } from "./ids.js";
+import { insightOf } from "./job-insight.js";
 import { KNOWN_STATUS_CODES } from "./status.js";
 
-export const SORT_COLUMNS = ["status", "age", "remark", "node", "gpu"] as const;
+export const SORT_COLUMNS = ["status", "age", "remark", "node", "gpu", "in_status", "waited"] as const;
 export type SortColumn = (typeof SORT_COLUMNS)[number];
 
 /** `>` / `<`: the service's order → status → … → gpu → the service's order. */
@@ -31,7 +32,23 @@ export const COMPARE: Record<SortColumn, (a: Job, b: Job) => number> = {
   node: (a, b) => byText(a.ctx.nodeDisplayID, b.ctx.nodeDisplayID),
   // Most GPUs first, then by model.
   gpu: (a, b) => b.res.gpus - a.res.gpus || byText(a.res.gpuName, b.res.gpuName),
+  // Issue 32, longest first, without a clock: the oldest newest-entry is the longest in its
+  // status; a job still waiting has waited longer than any that left its first status, and of two
+  // the one that began first. No log: last.
+  in_status: (a, b) => since(insightOf(a).log.lastSec) - since(insightOf(b).log.lastSec),
+  waited: (a, b) => {
+    const x = insightOf(a).log;
+    const y = insightOf(b).log;
+    const wx = x.leftFirstSec === undefined ? Number.POSITIVE_INFINITY : x.leftFirstSec - (x.firstSec ?? 0);
+    const wy = y.leftFirstSec === undefined ? Number.POSITIVE_INFINITY : y.leftFirstSec - (y.firstSec ?? 0);
+    if (x.firstSec === undefined || y.firstSec === undefined)
+      return (x.firstSec === undefined ? 1 : 0) - (y.firstSec === undefined ? 1 : 0);
+    return wx === wy ? x.firstSec - y.firstSec : wy > wx ? 1 : -1;
+  },
 };
+
+/** A time to sort by, the missing ones last. */
+const since = (sec: number | undefined) => sec ?? Number.POSITIVE_INFINITY;
 
 /** The items sorted by `column`; malformed rows (no job to compare) stay last. */
 export function sortItems<T extends { ok: true; job: Job } | { ok: false }>(

@@ -103,7 +103,7 @@ const ROWS: Binding[] = [
   {
     action: "sortNext",
     keys: ">",
-    help: "sort this page by the next column (status, age, remark, node, gpu)",
+    help: "sort this page by the next column (status, age, remark, node, gpu, in_status, waited)",
     match: is(">"),
   },
   { action: "sortPrev", keys: "<", help: "sort this page by the previous column", match: is("<") },
