@@ -85,7 +85,7 @@ export function App({
   );
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels, config.order));
-  const view = viewOf(snap, ui);
+  const view = viewOf(snap, ui, insightState?.stuck);
   const nowSec = useNowSec(snap);
 
   useUiEffects({ monitor, config, snap, ui, dispatch, ids: view.ids, selectedId: view.selection.id });
@@ -133,7 +133,8 @@ export function App({
     return {
       ui,
       snap,
-      view: viewOf(snap, ui),
+      view: viewOf(snap, ui, insight?.getSnapshot().stuck),
+      stuck: insight?.getSnapshot().stuck,
       layout,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
       overlayMax:

@@ -173,7 +173,7 @@ export const ACTIONS: Record<Action, Run> = {
   statusFilter: (c) => {
     const present =
       allScope(c) && c.snap.index ? indexStatuses(c.snap.index.index) : pageStatuses(c.snap.list.data);
-    const next = nextStatus(c.ui.statusFilter, present);
+    const next = nextStatus(c.ui.statusFilter, present, (c.stuck?.size ?? 0) > 0);
     c.dispatch({ type: "statusFilter", status: next });
   },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),

@@ -135,7 +135,7 @@ const ROWS: Binding[] = [
   {
     action: "statusFilter",
     keys: "f",
-    help: "status filter: all → each status listed (on the page, or of the account under a) → all",
+    help: "status filter: all → each status listed (on the page, or of the account under a) → ⧗ stuck, while a job is → all",
     match: is("f"),
   },
   {
