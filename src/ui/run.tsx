@@ -7,12 +7,13 @@ import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";
+import { withoutPasteMarks } from "../terminal/paste.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
-import { createActionRunner } from "./action-runner.js";
+import { createActionRunner, stderrLine } from "./action-runner.js";
 import { setActionKeys } from "./input/keymap.js";
-import type { ActionTransport } from "./start.js";
+import type { ActionsOnExit, ActionTransport } from "./start.js";
 
 export interface MountOptions {
   config: Config;
@@ -28,6 +29,8 @@ export interface MountOptions {
   insight?: InsightWatch;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
+  /** How the way out ends the actions under way. */
+  setActions?: (a: ActionsOnExit) => void;
 }
 
 export async function mountApp(o: MountOptions): Promise<number> {
@@ -43,6 +46,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
       ? createActionRunner({
           config,
           monitor,
+          client: transport.client,
           send: () => {
             sender ??= createActionSender({
               baseUrl: config.baseUrl,
@@ -56,6 +60,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
           runForeground: screen.runForeground,
         })
       : undefined;
+  if (runner) o.setActions?.({ endNow: runner.endNow, finish: () => runner.finish(stderrLine) });
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
   let app: Instance;
   try {
@@ -71,8 +76,11 @@ export async function mountApp(o: MountOptions): Promise<number> {
         insight={o.insight}
       />,
       {
-        // The focus reports come in among the keys; Ink must not read them as keys.
-        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        // The focus reports come in among the keys, Ink must not read them as keys; and a paste
+        // is text, never keys that confirm (terminal/paste.ts).
+        stdin: withoutPasteMarks(
+          notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        ),
         exitOnCtrlC: false,
         patchConsole: false,
         maxFps: 15,
@@ -89,6 +97,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
   } finally {
     screen.restore();
   }
+  await runner?.finish(stderrLine);
   return 0;
 }
 
