@@ -3,6 +3,7 @@
 // it (as [[actions]] are), each problem one line "file:line: alerts[1].longer_than: what", at its
 // own element's line. A profile's rule replaces the top level's of the same name (alertsInForce).
 import { actionLines } from "../actions/action-lines.js";
+import { dottedPath, kind } from "../actions/definitions.js";
 import type { AlertMatch, AlertRule } from "../model/alerts.js";
 import { isClean } from "../model/sanitize.js";
 import { parseStatusList } from "../model/status.js";
@@ -36,23 +37,6 @@ const bad = (path: Path, message: string): never => {
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
-function kind(v: unknown): string {
-  if (typeof v === "string") return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)})`;
-  if (typeof v === "number" || typeof v === "bigint") return `a number (${String(v)})`;
-  if (typeof v === "boolean") return String(v);
-  if (Array.isArray(v)) return "a list";
-  if (v instanceof Date) return "a date";
-  return "a table";
-}
-
-function dotted(key: readonly (string | number)[]): string {
-  let s = "";
-  for (const k of key) {
-    if (typeof k === "number") s += `[${k}]`;
-    else s += s ? `.${/^[A-Za-z0-9_-]+$/.test(k) ? k : JSON.stringify(k)}` : k;
-  }
-  return s;
-}
 
 /** What the file's tables give one layer (the top level, or a profile). */
 export interface InsightTables {
@@ -96,7 +80,7 @@ export function takeInsightTables(data: Record<string, unknown>, text: string, p
       const line = lineOf(e.path);
       errors.push({
         line,
-        text: `${path}${line === undefined ? "" : `:${line}`}: ${dotted(e.path)}: ${e.message}`,
+        text: `${path}${line === undefined ? "" : `:${line}`}: ${dottedPath(e.path)}: ${e.message}`,
       });
     }
     byTable.set(at.join("\u0001"), { alerts: r.alerts });

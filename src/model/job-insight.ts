@@ -34,3 +34,29 @@ export function insightOf(job: Job): JobInsight {
 export function rememberInsight(job: Job, insight: JobInsight): void {
   made.set(job, insight);
 }
+
+/** What the stats and the stuck rules read of a full job (the index's entries have the same fields). */
+export interface InsightJob {
+  id: string;
+  status: number;
+  remark: string;
+  gpus: number;
+  gpuName: string;
+  node: string;
+  cls: string;
+  log: LogDigest;
+}
+
+export function insightJob(job: Job): InsightJob {
+  const i = insightOf(job);
+  return {
+    id: job.id,
+    status: job.status,
+    remark: job.app.remark,
+    gpus: job.res.gpus,
+    gpuName: job.res.gpuName,
+    node: job.ctx.nodeDisplayID,
+    cls: i.cls,
+    log: i.log,
+  };
+}

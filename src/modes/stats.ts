@@ -6,18 +6,11 @@
 import type { Job } from "../api/schema.js";
 import { parseLongDuration } from "../config/insight-tables.js";
 import { ConfigError } from "../config/types.js";
-import { type AlertJob, type Breach, breaches, compileRule, durationWords } from "../model/alerts.js";
+import { type Breach, breaches, compileRule, durationWords } from "../model/alerts.js";
 import { formatDuration } from "../model/format.js";
-import { jobInsight } from "../model/job-insight.js";
+import { insightJob } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
-import {
-  computeStats,
-  GROUP_BY,
-  type GroupBy,
-  type Stats,
-  type StatsJob,
-  WAIT_LABELS,
-} from "../model/stats.js";
+import { computeStats, GROUP_BY, type GroupBy, type Stats, WAIT_LABELS } from "../model/stats.js";
 import { statsLines, statusName, table } from "../render/stats-lines.js";
 import type { CommandContext, ScriptCommand, ScriptFlags } from "./command.js";
 import { walkAccount } from "./once-all.js";
@@ -66,21 +59,6 @@ export function insightCommand(
   return { kind: "once", all: true, stuck: true };
 }
 
-/** What the stats and the rules read of a full job. */
-export function statsJob(job: Job): StatsJob & AlertJob {
-  const i = jobInsight(job);
-  return {
-    id: job.id,
-    status: job.status,
-    remark: job.app.remark,
-    gpus: job.res.gpus,
-    gpuName: job.res.gpuName,
-    node: job.ctx.nodeDisplayID,
-    cls: i.cls,
-    log: i.log,
-  };
-}
-
 /** The account's jobs, walked; or the exit code after the walk's one line. */
 async function account(ctx: CommandContext): Promise<Job[] | number> {
   const r = await walkAccount(ctx);
@@ -100,7 +78,7 @@ export async function runStats(ctx: CommandContext, o: { windowSec: number; by: 
   const jobs = await account(ctx);
   if (typeof jobs === "number") return jobs;
   const nowSec = Math.floor(ctx.nowSec ?? Date.now() / 1000);
-  const stats = computeStats(jobs.map(statsJob), { nowSec, windowSec: o.windowSec, by: o.by });
+  const stats = computeStats(jobs.map(insightJob), { nowSec, windowSec: o.windowSec, by: o.by });
   const labels = ctx.config.statusLabels;
   if (ctx.json) ctx.out.write(`${toJson(statsJson(stats, labels), 2)}\n`);
   else ctx.out.write(`${statsLines(stats, labels, "all").join("\n")}\n`);
@@ -156,7 +134,7 @@ export async function runStuck(ctx: CommandContext): Promise<number> {
   const nowSec = Math.floor(ctx.nowSec ?? Date.now() / 1000);
   const rules = config.alerts.map(compileRule);
   const found: { job: Job; b: Breach }[] = [];
-  for (const job of jobs) for (const b of breaches(statsJob(job), rules, nowSec)) found.push({ job, b });
+  for (const job of jobs) for (const b of breaches(insightJob(job), rules, nowSec)) found.push({ job, b });
   const labels = config.statusLabels;
   if (ctx.json) {
     const doc = {

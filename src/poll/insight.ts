@@ -7,10 +7,8 @@
 // pane) and one notification (within notify_scope); the rule is armed again once the job leaves
 // the rule's statuses. A job that starts flapping gives one event and one notification, and its
 // status changes are not notified one by one while it flaps (announce.ts asks isFlapping).
-import type { Job } from "../api/schema.js";
 import type { Config } from "../config/types.js";
 import {
-  type AlertJob,
   type Breach,
   breaches,
   type CompiledRule,
@@ -21,8 +19,7 @@ import {
 } from "../model/alerts.js";
 import { formatDuration } from "../model/format.js";
 import type { IndexEntry } from "../model/job-index.js";
-import { insightOf } from "../model/job-insight.js";
-import type { StatsJob } from "../model/stats.js";
+import { type InsightJob, insightJob } from "../model/job-insight.js";
 import { statusStyle } from "../model/status.js";
 import { emptyTrend, recordTrend, type Trend } from "../model/trend.js";
 import type { Monitor } from "./monitor.js";
@@ -44,7 +41,7 @@ export interface InsightState {
   source: "index" | "page";
 }
 
-export type InsightJob = StatsJob & AlertJob;
+export type { InsightJob };
 
 export interface InsightOptions {
   /** Seconds since 1970 (tests give their own). */
@@ -65,20 +62,6 @@ function entryJob(e: IndexEntry): InsightJob {
     node: e.node,
     cls: e.insight.cls,
     log: e.insight.log,
-  };
-}
-
-function fullJob(job: Job): InsightJob {
-  const i = insightOf(job);
-  return {
-    id: job.id,
-    status: job.status,
-    remark: job.app.remark,
-    gpus: job.res.gpus,
-    gpuName: job.res.gpuName,
-    node: job.ctx.nodeDisplayID,
-    cls: i.cls,
-    log: i.log,
   };
 }
 
@@ -157,7 +140,7 @@ export class InsightWatch {
       for (const item of snap.list.data?.items ?? [])
         if (item.ok) {
           const job = fresh && fresh.id === item.job.id ? fresh : item.job;
-          jobs.push(fullJob(job));
+          jobs.push(insightJob(job));
           names.set(job.id, job.displayID);
         }
     }
@@ -197,7 +180,7 @@ export class InsightWatch {
       const [id, rule] = k.split("\u0001") as [string, string];
       const job = byId.get(id);
       const r = this.rules.find((x) => x.name === rule);
-      if (job && (!r || !r.statuses.includes(job.status))) this.fired.delete(k);
+      if (job && !r?.statuses.includes(job.status)) this.fired.delete(k);
     }
     for (const [id, list] of stuck)
       for (const b of list) {

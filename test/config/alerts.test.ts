@@ -2,21 +2,8 @@
 // a profile's rule over the top level's, and every mistake one "file:line: key: what" line.
 import { describe, expect, it } from "vitest";
 import { loadSettings } from "../../src/config/load.js";
-import { parseConfigFile } from "../../src/config/parse-file.js";
-import { ConfigError } from "../../src/config/types.js";
 import { writeConfig } from "../helpers/config-file.js";
-
-const FILE = "/home/me/.config/jobtop/config.toml";
-
-function problem(text: string): string {
-  try {
-    parseConfigFile(FILE, text);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error("no problem found");
-}
+import { FILE, problem } from "../helpers/config-problem.js";
 
 describe("[[alerts]]", () => {
   it("reads rules at the top level and in a profile; the profile's replaces the one of the same name", async () => {

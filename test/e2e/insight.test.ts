@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
+import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
 import { type PtyOptions, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -43,17 +44,7 @@ function open(extra: string[] = [], opts: PtyOptions = {}) {
   return s;
 }
 
-async function allJobs(): Promise<Job[]> {
-  const jobs: Job[] = [];
-  for (let page = 1; ; page++) {
-    const res = await fetch(`${demo.url}/v1/job/jobs?page=${page}&per_page=20&order=desc`, {
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    const body = (await res.json()) as { job: unknown[]; pagination: { numPages: number } };
-    for (const j of body.job) jobs.push(JobSchema.parse(j));
-    if (page >= body.pagination.numPages) return jobs;
-  }
-}
+const allJobs = () => demoJobs(demo);
 
 /** Queued for more than a day since the newest log entry: the rule, computed here from the service's jobs. */
 function stuckIds(jobs: Job[], nowSec: number): string[] {
