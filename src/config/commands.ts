@@ -135,9 +135,10 @@ const CHECK_ROWS = {
   index_max: (c, _r, origin) => ["index_max", String(c.indexMax), origin("indexMax")],
   index_interval: (c, _r, origin) => ["index_interval", ms(c.indexIntervalMs), origin("indexIntervalMs")],
   columns: (c, _r, origin) => {
-    const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
+    const names: string[] = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
       c.columns?.includes(COLUMNS[n]),
     );
+    for (const id of c.columns ?? []) if (id.startsWith("custom:")) names.push(id.slice("custom:".length));
     return ["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")];
   },
   flap_changes: (c, _r, origin) => ["flap_changes", String(c.flapChanges), origin("flapChanges")],
@@ -176,6 +177,8 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   for (const a of c.actions)
     rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
   for (const a of c.alerts) rows.push(["alert", alertLine(a, c.statusLabels), undefined]);
+  for (const col of c.customColumns)
+    rows.push(["column", `${col.name}: ${col.pathText}, ${col.width} wide`, undefined]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   // The values' column after the longest name ("index_interval" ran into its value at 14).

@@ -5,9 +5,11 @@
 import { actionLines } from "../actions/action-lines.js";
 import { dottedPath, kind } from "../actions/definitions.js";
 import type { AlertMatch, AlertRule } from "../model/alerts.js";
+import type { CustomColumn } from "../model/job-insight.js";
+import { type JobPath, parseJobPath } from "../model/job-path.js";
 import { isClean } from "../model/sanitize.js";
 import { parseStatusList } from "../model/status.js";
-import { parseDuration } from "./checks.js";
+import { CUSTOM_COLUMN_NAME, type ListColumn, parseDuration } from "./checks.js";
 import { ConfigError, type Layer } from "./types.js";
 
 const KEYS = ["name", "statuses", "longer_than", "match"] as const;
@@ -37,10 +39,10 @@ const bad = (path: Path, message: string): never => {
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
-
 /** What the file's tables give one layer (the top level, or a profile). */
 export interface InsightTables {
   alerts?: AlertRule[];
+  customColumns?: CustomColumn[];
 }
 
 export interface TakenTables {
@@ -56,7 +58,7 @@ export interface TakenTables {
 export function takeInsightTables(data: Record<string, unknown>, text: string, path: string): TakenTables {
   const byTable = new Map<string, InsightTables>();
   const errors: TakenTables["errors"] = [];
-  if (!text.includes("alerts")) return { byTable, errors };
+  if (!text.includes("alerts") && !text.includes("custom_columns")) return { byTable, errors };
   const lines = actionLines(text);
   const lineOf = (key: Path) => {
     for (let n = key.length; n > 0; n--) {
@@ -71,19 +73,28 @@ export function takeInsightTables(data: Record<string, unknown>, text: string, p
     for (const [code, name] of Object.entries(v)) if (typeof name === "string") out[Number(code)] = name;
     return out;
   };
+  const said = (e: Bad) => {
+    const line = lineOf(e.path);
+    errors.push({
+      line,
+      text: `${path}${line === undefined ? "" : `:${line}`}: ${dottedPath(e.path)}: ${e.message}`,
+    });
+  };
   const take = (table: Record<string, unknown>, at: string[], labels: Record<number, string>) => {
-    if (!Object.hasOwn(table, "alerts")) return;
-    const raw = table.alerts;
-    delete table.alerts;
-    const r = parseAlerts(raw, [...at, "alerts"], labels);
-    for (const e of r.errors) {
-      const line = lineOf(e.path);
-      errors.push({
-        line,
-        text: `${path}${line === undefined ? "" : `:${line}`}: ${dottedPath(e.path)}: ${e.message}`,
-      });
+    const tables: InsightTables = {};
+    if (Object.hasOwn(table, "alerts")) {
+      const r = parseAlerts(table.alerts, [...at, "alerts"], labels);
+      delete table.alerts;
+      for (const e of r.errors) said(e);
+      tables.alerts = r.alerts;
     }
-    byTable.set(at.join("\u0001"), { alerts: r.alerts });
+    if (Object.hasOwn(table, "custom_columns")) {
+      const r = parseCustomColumns(table.custom_columns, [...at, "custom_columns"]);
+      delete table.custom_columns;
+      for (const e of r.errors) said(e);
+      tables.customColumns = r.columns;
+    }
+    byTable.set(at.join("\u0001"), tables);
   };
   const top = labelsOf(data.status);
   take(data, [], top);
@@ -195,4 +206,80 @@ export function alertsInForce(layers: readonly Layer[]): AlertRule[] {
   }
   if (rules.length > MAX_ALERTS) throw new ConfigError(`more than ${MAX_ALERTS} [[alerts]] rules in force`);
   return rules;
+}
+
+const COLUMN_KEYS = ["name", "path", "width"] as const;
+export const MAX_CUSTOM_COLUMNS = 20;
+
+/** A `custom_columns` value: `[[custom_columns]] name = "HOST", path = "app.hostname", width = 16`. */
+export function parseCustomColumns(raw: unknown, at: Path): { columns: CustomColumn[]; errors: Bad[] } {
+  const columns: CustomColumn[] = [];
+  const errors: Bad[] = [];
+  if (!Array.isArray(raw))
+    return { columns, errors: [new Bad(at, `expected [[custom_columns]] tables, got ${kind(raw)}`)] };
+  if (raw.length > MAX_CUSTOM_COLUMNS)
+    return { columns, errors: [new Bad(at, `more than ${MAX_CUSTOM_COLUMNS} custom columns`)] };
+  for (let i = 0; i < raw.length; i++) {
+    const p = [...at, i];
+    try {
+      const t = raw[i];
+      if (!isTable(t)) bad(p, `expected a table with name and path, got ${kind(t)}`);
+      const c = t as Record<string, unknown>;
+      for (const k of Object.keys(c))
+        if (!(COLUMN_KEYS as readonly string[]).includes(k))
+          bad([...p, k], `unknown key: expected one of ${COLUMN_KEYS.join(", ")}`);
+      const name = c.name;
+      if (typeof name !== "string" || !CUSTOM_COLUMN_NAME.test(name))
+        bad(
+          [...p, "name"],
+          `expected a name in upper case (A-Z, digits, _ -; up to 16), like "HOST", got ${kind(name)}`,
+        );
+      if (columns.some((x) => x.name === name)) bad([...p, "name"], `a second column named "${name}"`);
+      if (typeof c.path !== "string")
+        bad(c.path === undefined ? p : [...p, "path"], `column "${name}" needs a path like "app.hostname"`);
+      const parsed = parseJobPath(c.path as string);
+      if ("error" in parsed) bad([...p, "path"], parsed.error);
+      const width = c.width ?? 12;
+      if (typeof width !== "number" || !Number.isInteger(width) || width < 1 || width > 80)
+        bad([...p, "width"], `expected a whole number of cells from 1 to 80, got ${kind(width)}`);
+      columns.push({
+        name: name as string,
+        path: (parsed as { path: JobPath }).path,
+        pathText: c.path as string,
+        width: width as number,
+      });
+    } catch (e) {
+      if (!(e instanceof Bad)) throw e;
+      errors.push(e);
+    }
+  }
+  return { columns, errors };
+}
+
+/**
+ * The custom columns of every layer, a profile's replacing the top level's of the same name; and
+ * `columns` checked against them: a name listed there and defined nowhere is a config error.
+ */
+export function customColumnsInForce(
+  layers: readonly Layer[],
+  columns: readonly ListColumn[] | undefined,
+): CustomColumn[] {
+  let out: CustomColumn[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const mine = (layers[i] as Layer).settings.insight?.customColumns;
+    if (!mine?.length) continue;
+    const byName = new Map(mine.map((c) => [c.name, c]));
+    const kept = new Set(out.map((c) => c.name));
+    out = out.map((c) => byName.get(c.name) ?? c);
+    for (const c of mine) if (!kept.has(c.name)) out.push(c);
+  }
+  for (const id of columns ?? [])
+    if (id.startsWith("custom:") && !out.some((c) => `custom:${c.name}` === id)) {
+      const name = id.slice("custom:".length);
+      const known = out.map((c) => c.name);
+      throw new ConfigError(
+        `columns: unknown column "${name}": define it with [[custom_columns]] name = "${name}", path = "…"${known.length ? ` (defined: ${known.join(", ")})` : ""}`,
+      );
+    }
+  return out;
 }

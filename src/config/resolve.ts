@@ -17,7 +17,7 @@ import {
   parseLabelList,
 } from "./checks.js";
 import { DEFAULTS, valuesOf } from "./from-settings.js";
-import { alertsInForce } from "./insight-tables.js";
+import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
 import { SETTINGS, type SettingRow } from "./settings.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
@@ -288,6 +288,7 @@ export function resolveSettings(
       warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
       actions,
       alerts: alertsInForce(layers),
+      customColumns: customColumnsInForce(layers, s.columns),
       flapChanges: s.flapChanges ?? DEFAULTS.flapChanges,
       flapWindowMs: s.flapWindowMs ?? DEFAULTS.flapWindowMs,
     },

@@ -1,6 +1,7 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
 import type { Action } from "../actions/definitions.js";
 import type { AlertRule } from "../model/alerts.js";
+import type { CustomColumn } from "../model/job-insight.js";
 import type { Order } from "../model/order.js";
 import type { ListColumn } from "./checks.js";
 import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
@@ -121,6 +122,8 @@ export interface Config {
   actions: readonly Action[];
   /** Stuck rules ([[alerts]], issue 32); none unless defined. */
   alerts: readonly AlertRule[];
+  /** Custom columns ([[custom_columns]], issue 32), shown where `columns` names them. */
+  customColumns: readonly CustomColumn[];
   /** Flapping (issue 32): more than flapChanges status changes within flapWindowMs. */
   flapChanges: number;
   flapWindowMs: number;

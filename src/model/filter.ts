@@ -1,6 +1,7 @@
 // The list's filters: text typed at `/` (matched, ignoring case, against the id, displayID,
 // remark, cmd, node and status label) and the status chosen with `f`.
 import type { Job } from "../api/schema.js";
+import { insightOf } from "./job-insight.js";
 import { statusStyle } from "./status.js";
 
 export interface Filters {
@@ -31,7 +32,8 @@ export function jobMatcher(f: Filters, labels: Record<number, string>): ((job: J
       re.test(job.app.remark) ||
       re.test(job.ctx.nodeDisplayID) ||
       re.test(statusStyle(job.status, labels).label) ||
-      re.test(job.app.cmd)
+      re.test(job.app.cmd) ||
+      insightOf(job).custom.some((v) => re.test(v))
     );
   };
 }

@@ -6,6 +6,7 @@ import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
+import { setCustomColumns } from "../model/job-insight.js";
 import type { GroupBy } from "../model/stats.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
@@ -140,6 +141,7 @@ export async function runCommand(
 ): Promise<never> {
   const stdout = process.stdout;
   const out = new Output(stdout);
+  setCustomColumns(config.customColumns);
   const tty = stdout.isTTY === true;
   const ctx: CommandContext = {
     config,

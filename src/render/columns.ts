@@ -3,7 +3,7 @@
 import type { Job } from "../api/schema.js";
 import { inStatusSec, waitedSec } from "../model/durations.js";
 import { fit, formatAge, formatDuration } from "../model/format.js";
-import { insightOf } from "../model/job-insight.js";
+import { customColumns, insightOf } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskSecrets } from "../model/secrets.js";
 import { statusStyle } from "../model/status.js";
@@ -18,7 +18,12 @@ export type ColumnId =
   | "id"
   | "queueLen"
   | "inStatus"
-  | "waited";
+  | "waited"
+  /** A custom column ([[custom_columns]]), by its name. */
+  | `custom:${string}`;
+
+/** jobtop's own columns (not a custom one). */
+type Builtin = Exclude<ColumnId, `custom:${string}`>;
 
 export interface Column {
   id: ColumnId;
@@ -32,7 +37,7 @@ const REMARK_MIN = 12;
  * least wanted go first as the pane narrows (a 3-wide Q never outlives a wider, more useful one).
  * The id is not among them: it is what ":" jumps to, so it is always shown.
  */
-const OPTIONAL: readonly Omit<Column, "width">[] = [
+const OPTIONAL: readonly { id: Builtin; title: string }[] = [
   { id: "gpu", title: "GPU" },
   { id: "age", title: "AGE" },
   { id: "node", title: "NODE" },
@@ -44,7 +49,7 @@ const OPTIONAL: readonly Omit<Column, "width">[] = [
 /** Columns shown only when `columns` (the config's, --columns) lists them: the default screen stays as it was. */
 const ONLY_LISTED: readonly ColumnId[] = ["inStatus", "waited"];
 /** Left to right on screen. */
-const ORDER: readonly ColumnId[] = [
+const ORDER: readonly Builtin[] = [
   "status",
   "displayID",
   "remark",
@@ -56,7 +61,7 @@ const ORDER: readonly ColumnId[] = [
   "id",
   "queueLen",
 ];
-const WIDTH: Record<ColumnId, number> = {
+const WIDTH: Record<Builtin, number> = {
   status: 10,
   displayID: 10,
   remark: REMARK_MIN,
@@ -99,10 +104,19 @@ export function chooseColumns(
     if (used() + 1 + WIDTH[o.id] > avail) break;
     cols.push({ ...o, width: WIDTH[o.id] });
   }
+  // Custom columns (issue 32), as `columns` lists them, when they fit: before the id.
+  for (const id of allowed ?? []) {
+    const c = id.startsWith("custom:") ? customColumns().find((x) => `custom:${x.name}` === id) : undefined;
+    if (c && used() + 1 + c.width <= avail) cols.push({ id, title: c.name, width: c.width });
+  }
   // The remark takes what is left (on a narrow pane, less than its minimum, down to one cell).
   if (cols.includes(remark)) remark.width = Math.max(1, remark.width + avail - used());
-  return cols.sort((a, b) => ORDER.indexOf(a.id) - ORDER.indexOf(b.id));
+  return cols.sort((a, b) => orderOf(a.id) - orderOf(b.id));
 }
+
+/** Where a column goes, left to right: a custom one just before the id. */
+const orderOf = (id: ColumnId) =>
+  id.startsWith("custom:") ? ORDER.indexOf("id") - 0.5 : ORDER.indexOf(id as Builtin);
 
 /** The titles, each over its column. */
 export function headerCells(cols: Column[]): string {
@@ -161,6 +175,8 @@ export function cellText(job: Job, id: ColumnId, nowSec: number, status: string,
       return durationCell(inStatusSec(insightOf(job).log, nowSec));
     case "waited":
       return durationCell(waitedSec(insightOf(job).log, nowSec));
+    default:
+      return customCell(job, id);
   }
 }
 
@@ -176,4 +192,10 @@ export function clockCells(job: Job, cols: readonly Column[], nowSec: number): s
     if (c.id === "age" || c.id === "inStatus" || c.id === "waited")
       out += `${cellText(job, c.id, nowSec, "")}\u0001`;
   return out;
+}
+
+/** A custom column's value (made once per job object, with its digest), "—" when the job has none. */
+function customCell(job: Job, id: ColumnId): string {
+  const i = customColumns().findIndex((c) => `custom:${c.name}` === id);
+  return (i < 0 ? undefined : insightOf(job).custom[i]) || "—";
 }

@@ -212,6 +212,6 @@ export function viewSummary(ui: UiState, view: View, labels: Record<number, stri
         : `status: ${sanitize(statusStyle(ui.statusFilter, labels).label)}`,
     );
   if (filtered) parts[parts.length - 1] += ` (${view.items.length} of ${view.pageCount})`;
-  if (ui.sort) parts.push(`sort: ${ui.sort}`);
+  if (ui.sort) parts.push(`sort: ${ui.sort.replace(/^custom:/, "")}`);
   return parts.join(" · ");
 }

@@ -4,7 +4,7 @@
 // sweeps run, and pinned jobs listed on top of every page. What the screen shows is compared with
 // what the service says over HTTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Job, JobSchema } from "../../src/api/schema.js";
+import type { Job } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
 import { KEYS, type PtyOptions, type Session, startCli } from "./pty.js";

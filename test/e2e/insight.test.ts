@@ -2,7 +2,7 @@
 // ([[alerts]]) counted in the header, marked on the rows and said once each in the events pane;
 // what is stuck is checked against the service's own jobs.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Job, JobSchema } from "../../src/api/schema.js";
+import type { Job } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
