@@ -19,6 +19,7 @@ import { DEMO_ACTIONS } from "./demo/actions.js";
 import { DEMO_PROFILE, DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
+import { setCustomColumns } from "./model/job-insight.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
@@ -195,6 +196,8 @@ async function main(): Promise<void> {
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
   if (config.perPage === "auto") freshTerminalSize();
+  // Before the first page is decoded: the index keeps each job's custom columns' values (issue 32).
+  setCustomColumns(config.customColumns);
   const monitor = new Monitor({
     client,
     // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).

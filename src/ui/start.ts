@@ -6,7 +6,6 @@ import type { JobClient } from "../api/client.js";
 import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
-import { setCustomColumns } from "../model/job-insight.js";
 import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
@@ -49,7 +48,6 @@ export async function startMonitor(
 ): Promise<number> {
   const out = process.stdout;
   const write = (s: string) => out.write(s);
-  setCustomColumns(config.customColumns);
   const ring = createBell(write);
   if (config.bell) ringOnChange(monitor, ring, config.notifyScope);
   const kind = pickNotify(config.notify);
