@@ -135,7 +135,7 @@ const ROWS: Binding[] = [
   {
     action: "statusFilter",
     keys: "f",
-    help: "status filter: all → each status listed (on the page, or of the account under a) → ⧗ stuck, while a job is → all",
+    help: "status filter: all → each status listed (on the page, or of the account under a) → ⧗ stuck → all",
     match: is("f"),
   },
   {
@@ -153,7 +153,7 @@ const ROWS: Binding[] = [
   {
     action: "stats",
     keys: "i",
-    help: "stats: per status the count and time in status (p50/p90/max), transitions, waits, trends; [ ] window, b groups by GPU/node/class",
+    help: "stats: counts, time in status, transitions, waits, trends ([ ] window, b groups)",
     match: is("i"),
   },
   {
