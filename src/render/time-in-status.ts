@@ -9,7 +9,7 @@ import { insightOf } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
 import { statusStyle } from "../model/status.js";
 
-/** "time in each status: ◌ queued 1m 10s · ● running 41m · waited 1m 10s"; undefined without a log. */
+/** "time spent ◌ queued 1m 10s · ● running 41m · waited 1m 10s"; undefined without a log. */
 export function timeSummary(job: Job, nowSec: number, labels: Record<number, string>): string | undefined {
   const d = insightOf(job).log;
   const per = timePerStatus(d, nowSec);
@@ -22,5 +22,5 @@ export function timeSummary(job: Job, nowSec: number, labels: Record<number, str
   const waited = waitedSec(d, nowSec);
   const tail = waited === undefined ? "" : ` · waited ${formatDuration(waited, { coarse: true })}`;
   const skipped = d.skipped ? " (log out of order or cut: see jobtop stats)" : "";
-  return `time in each status: ${parts.join(" · ")}${tail}${skipped}`;
+  return `time spent ${parts.join(" · ")}${tail}${skipped}`;
 }
