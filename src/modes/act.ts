@@ -21,9 +21,10 @@ import type { SendAction } from "../api/send-action.js";
 import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskText } from "../model/secrets.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 
 export interface ActOptions {
   name: string;

@@ -8,9 +8,11 @@ import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
-import { EXIT, finish, Output } from "./output.js";
+import { finish, Output } from "./output.js";
 import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
@@ -33,22 +35,6 @@ export interface ScriptFlags {
   timeout?: string;
   /** act: do not ask for confirmation. */
   yes?: boolean;
-}
-
-export interface CommandContext {
-  config: Config;
-  client: JobClient;
-  out: Output;
-  json: boolean;
-  /** ANSI colour (stdout is a terminal and NO_COLOR is not set). */
-  color: boolean;
-  showSecrets: boolean;
-  /** The terminal's width; undefined when stdout is not a terminal. */
-  columns: number | undefined;
-  /** One line on stderr, sanitised, the token masked (cli.tsx's writer). */
-  err: (message: string) => void;
-  /** Fixed "now" for tests. */
-  nowSec?: number;
 }
 
 export const COMMANDS = ["get", "watch", "wait", "act"] as const;

@@ -2,6 +2,7 @@
 // on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
 import { createActionSender, type SendAction } from "../api/send-action.js";
+import type { TokenKeeper } from "../api/token-keeper.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
@@ -11,7 +12,13 @@ import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 import { createActionRunner } from "./action-runner.js";
 import { setActionKeys } from "./input/keymap.js";
-import type { ActionTransport } from "./start.js";
+
+/** What the configured actions are sent with: the monitor client's token keeper and transport. */
+export interface ActionTransport {
+  tokens: TokenKeeper;
+  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
+  fetch?: typeof fetch;
+}
 
 export interface MountOptions {
   config: Config;
