@@ -4,7 +4,6 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
-import { actionLines } from "../actions/action-lines.js";
 import { type Action, parseActions } from "../actions/definitions.js";
 import { parseJobId } from "../model/ids.js";
 import { type TransformCtx, transform } from "../zod.js";
@@ -375,7 +374,7 @@ function takeActions(
   const byTable = new Map<string, Action[]>();
   const errors: { line: number | undefined; text: string }[] = [];
   if (!text.includes("actions")) return { byTable, errors };
-  const lines = actionLines(text);
+  const lines = keyLines(text);
   const lineOf = (key: readonly (string | number)[]) => {
     for (let n = key.length; n > 0; n--) {
       const line = lines.get(keyOf(key.slice(0, n)));
