@@ -23,10 +23,10 @@ import {
   show,
   suggest,
 } from "./checks.js";
+import { splitCommand } from "./command-words.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
-import { splitCommand } from "./token-source.js";
 import { ConfigError, type Settings } from "./types.js";
 
 /** Settings keys, the same at the top level and in a profile: the settings table's (./settings.ts). */
