@@ -29,16 +29,26 @@ describe("bad input exits 2 with one clear line", () => {
     [["--frobnicate"], /unknown option --frobnicate/],
     // The option as typed, not the name under its "no-".
     [["--no-color", "--demo", "--once"], /unknown option --no-color /],
-    // meow's own checks are usage errors too (they ended in exit 1).
+    // A flag given twice is a usage error too (with meow it ended in exit 1).
     [["--interval", "2s", "--interval", "3s", "--demo", "--once"], /--interval can only be set once/],
     [["--base-url", "not a url", "--once"], /--base-url: not a URL/],
     [["--base-url", "ftp://x", "--once"], /--base-url: must start with http/],
     [["--demo", "--once", "--interval", "abc"], /--interval: expected a duration/],
-    [["--demo", "--once", "--per-page", "many"], /--per-page: expected a whole number or auto/],
-    [["--demo", "--once", "--per-page", "0"], /--per-page: must be at least 1/],
-    [["--demo", "--once", "--per-page", "501"], /--per-page: must be at most 500/],
+    // One message for the flag and the file's key (src/config/kinds.ts), the value quoted.
+    [
+      ["--demo", "--once", "--per-page", "many"],
+      /--per-page: expected a whole number from 1 to 500, or auto, got "many"/,
+    ],
+    [
+      ["--demo", "--once", "--per-page", "0"],
+      /--per-page: expected a whole number from 1 to 500, or auto, got "0"/,
+    ],
+    [
+      ["--demo", "--once", "--per-page", "501"],
+      /--per-page: expected a whole number from 1 to 500, or auto, got "501"/,
+    ],
     [["--demo", "--once", "--mouse", "sometimes"], /--mouse: expected on or off, got "sometimes"/],
-    [["--demo", "--once", "--order", "sideways"], /--order: expected "desc" or "asc"/],
+    [["--demo", "--once", "--order", "sideways"], /--order: expected desc or asc, got "sideways"/],
     [["--demo", "--once", "--clipboard", "carrier-pigeon"], /--clipboard: expected/],
     [["--base-url", "http://127.0.0.1:9", "--once"], /no token: set JOBTOP_TOKEN/],
     [["--once"], /no service given/],

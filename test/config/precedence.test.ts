@@ -211,7 +211,7 @@ token_command = ["printf", "q-token"]
       /token_command$/,
     ],
     [
-      { baseUrl: "http://flag.example", interval: "1s", perPage: 7 },
+      { baseUrl: "http://flag.example", interval: "1s", perPage: "7" },
       { JOBTOP_BASE_URL: "http://env.example" },
       undefined,
       "p (config file)",
