@@ -29,6 +29,13 @@ describe("bad input exits 2 with one clear line", () => {
     [["--frobnicate"], /unknown option --frobnicate/],
     // The option as typed, not the name under its "no-".
     [["--no-color", "--demo", "--once"], /unknown option --no-color /],
+    // Only a switch has a --no-: these were "e.split is not a function" and "t.token.trim is not a
+    // function" (exit 1), and zod's "Invalid input: expected string, received boolean".
+    [["--no-status", "--demo", "--once"], /unknown option --no-status /],
+    [["--no-token", "--base-url", "http://127.0.0.1:9", "--once"], /unknown option --no-token /],
+    [["--no-interval", "--demo", "--once"], /unknown option --no-interval /],
+    // An option without a name ran as if it were not there (and yargs-parser ate the word after it).
+    [["--=x", "--demo", "--once"], /unknown option --=x /],
     // A flag given twice is a usage error too (with meow it ended in exit 1).
     [["--interval", "2s", "--interval", "3s", "--demo", "--once"], /--interval can only be set once/],
     [["--base-url", "not a url", "--once"], /--base-url: not a URL/],
