@@ -15,7 +15,7 @@ import type { Action } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
-import { configPath, MAX_CONFIG_BYTES } from "./file.js";
+import { configPath, MAX_CONFIG_BYTES } from "./config-path.js";
 import { token } from "./kinds.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";

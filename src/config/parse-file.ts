@@ -7,13 +7,13 @@ import * as z from "zod/mini";
 import { type Action, parseActions } from "../actions/definitions.js";
 import { type TransformCtx, transform } from "../zod.js";
 import { COLUMNS, type ColumnName, clean, suggest } from "./checks.js";
-import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
+import { expandHome, MAX_CONFIG_BYTES } from "./config-path.js";
 import { SETTING_KEYS, type SettingKey } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
 import { tomlValue as kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 import { SETTINGS } from "./settings.js";
-import { ConfigError, type Settings, type TokenSource } from "./types.js";
+import { ConfigError, type ConfigFile, type Settings, type TokenSource } from "./types.js";
 
 /** Settings keys, the same at the top level and in a profile: the settings table's (./settings.ts). */
 export { SETTING_KEYS };

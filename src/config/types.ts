@@ -36,6 +36,17 @@ export type Settings = { [R in SettingRow as R["setting"]]?: ValueOf<R["kind"]> 
   actions?: Action[];
 };
 
+/** What the config file says, validated; `line` says where a key is, for later errors. */
+export interface ConfigFile {
+  path: string;
+  /** `profile = "…"` at the top level, if any, and its line. */
+  defaultProfile: { name: string; line: number | undefined } | undefined;
+  top: Settings;
+  profiles: Map<string, Settings>;
+  /** "file:line: key" for a dotted key, or "file: key" when its line is not known. */
+  where(key: readonly (string | number)[]): string;
+}
+
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
 export interface Layer {
   name: string;
