@@ -7,6 +7,7 @@ import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
+import { beforeDeath } from "../terminal/exit.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -16,7 +17,7 @@ import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
 // A type only: run.tsx (Ink, React, Yoga) is imported after the first frame.
-import type { ActionTransport } from "./run.js";
+import type { ActionsOnExit, ActionTransport } from "./run.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
@@ -42,10 +43,14 @@ export async function startMonitor(
   const links = hyperlinksOn(config.hyperlinks);
 
   let unmount: (() => void) | undefined;
+  let actions: ActionsOnExit | undefined;
+  beforeDeath(() => actions?.endNow());
   let away: AwaySession | undefined;
   const screen = takeScreen({
     save: () => away?.save(true),
+    ending: () => actions?.finish(),
     stop: () => {
+      actions?.endNow();
       monitor.stop();
       notifier?.stop();
       unmount?.();
@@ -118,6 +123,7 @@ export async function startMonitor(
     overPreFrame: drawn,
     transport,
     setUnmount: (u) => (unmount = u),
+    setActions: (a) => (actions = a),
   });
 }
 
