@@ -121,8 +121,10 @@ export function resolveSettings(
         `no token: set JOBTOP_TOKEN or pass --token-file FILE (or set token_file or token_command in the config file), or try --demo${hint}`,
       );
   }
-  // Every row's setting in force, else its default (a row without one: undefined).
-  const inForce = { ...DEFAULTS, ...s } as Omit<Config, "token">;
+  // Every row's setting in force, else its default (a row without one: undefined); the token's
+  // source is handed on apart (`token`), read only once chosen, and is no field of the Config.
+  const { token, ...settings } = s;
+  const inForce = { ...DEFAULTS, ...settings } as Omit<Config, "token">;
   return {
     config: {
       ...inForce,
@@ -137,7 +139,7 @@ export function resolveSettings(
       warnings: opts.demo ? [] : clearTextWarning(inForce.baseUrl || undefined),
       actions,
     },
-    token: opts.demo ? undefined : (s.token as TokenSource | undefined),
+    token: opts.demo ? undefined : (token as TokenSource | undefined),
     from,
   };
 }

@@ -270,3 +270,16 @@ token_command = ["printf", "q-token"]
     expect(l.resolved.config.proxy).toBe("none");
   });
 });
+
+describe("the token", () => {
+  // The Config's fields are the rows' settings in force; the token's source (its value, when given
+  // as one) is handed on apart, read once chosen, and is no field of what resolveSettings returns.
+  it("is handed on apart from the Config", () => {
+    const r = resolveSettings(
+      [{ name: "flags", settings: { baseUrl: "https://x", token: tok("flags") } }],
+      {},
+    );
+    expect(r.token).toEqual(tok("flags"));
+    expect(JSON.stringify(r.config)).not.toContain("t-flags");
+  });
+});
