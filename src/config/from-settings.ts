@@ -66,9 +66,6 @@ export const SETTING_KEYS = SETTINGS.filter((r: SettingRow) => r.file && r.appli
   (r) => r.name,
 ) as SettingKey[];
 
-/** The Settings fields (types.ts) the rows set. */
-export type RowSetting = Extract<Row, { setting: string }>["setting"];
-
 type WithDefault = Extract<Row, { setting: string; default: unknown }>;
 /** The Config's defaults, by its field. */
 export type Defaults = {

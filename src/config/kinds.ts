@@ -91,7 +91,7 @@ const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
 /** "2s", "500ms", "1m": as a user writes it. */
-export function showMs(n: number): string {
+function showMs(n: number): string {
   if (n % 60_000 === 0 && n >= 60_000) return `${n / 60_000}m`;
   return n % 1000 === 0 ? `${n / 1000}s` : `${n}ms`;
 }

@@ -19,7 +19,7 @@ export { DEFAULTS } from "./from-settings.js";
 const ROWS: readonly SettingRow[] = SETTINGS;
 
 /** A row's value read by its kind, or a ConfigError naming where it came from. */
-export function readValue(kind: Kind<unknown>, v: unknown, at: ReadContext): unknown {
+function readValue(kind: Kind<unknown>, v: unknown, at: ReadContext): unknown {
   const r = kind.read(v, at);
   if (r instanceof Problem) throw new ConfigError(`${at.where}: ${r.message}`);
   return r;

@@ -53,6 +53,16 @@ export interface Layer {
   settings: Settings;
 }
 
+/** A row's default is a value of its kind: `default: "2s"` on a duration row does not compile here. */
+type WrongDefault = {
+  [R in Extract<SettingRow, { default: unknown }> as R["name"]]: R["default"] extends Readonly<
+    ValueOf<R["kind"]>
+  >
+    ? never
+    : R["name"];
+}[Extract<SettingRow, { default: unknown }>["name"]];
+export const defaultsAreValues: [WrongDefault] extends [never] ? true : { wrongDefault: WrongDefault } = true;
+
 /** The rows' settings in force: those with a default always have a value. */
 type InForce = {
   [R in SettingRow as R["setting"]]: R extends { default: unknown }
