@@ -283,51 +283,47 @@ function string(v: unknown, at: ReadContext, what: string): string | Problem {
   return typeof v === "string" ? v : new Problem(`expected ${what}, got ${got(v, at)}`);
 }
 
-/** The service's URL, without trailing slashes. */
-export function serviceUrl(): Kind<string, "value"> {
+/** Text (in quotes in TOML) that `check` makes the value of, or says what is wrong with. */
+function checked(
+  type: string,
+  what: string,
+  check: (s: string, at: ReadContext) => string | Problem,
+): Kind<string, "value"> {
   return {
-    type: "url",
+    type,
     flag: "value",
     read: (v, at) => {
-      const s = string(v, at, "a URL in quotes");
-      if (s instanceof Problem) return s;
-      const r = checkBaseUrl(s, at.source === "toml" ? "token_file or token_command" : "JOBTOP_TOKEN");
-      return "error" in r ? new Problem(r.error) : r.url;
+      const s = string(v, at, what);
+      return s instanceof Problem ? s : check(s, at);
     },
     show: String,
   };
+}
+
+/** The service's URL, without trailing slashes. */
+export function serviceUrl(): Kind<string, "value"> {
+  return checked("url", "a URL in quotes", (s, at) => {
+    const r = checkBaseUrl(s, at.source === "toml" ? "token_file or token_command" : "JOBTOP_TOKEN");
+    return "error" in r ? new Problem(r.error) : r.url;
+  });
 }
 
 /** A proxy's URL, or "none". */
 export function proxyUrl(): Kind<string, "value"> {
-  return {
-    type: "url",
-    flag: "value",
-    read: (v, at) => {
-      const s = string(v, at, 'a proxy URL in quotes, or "none"');
-      if (s instanceof Problem) return s;
-      const r = checkProxy(s);
-      return "error" in r ? new Problem(r.error) : r.proxy;
-    },
-    show: String,
-  };
+  return checked("url", 'a proxy URL in quotes, or "none"', (s) => {
+    const r = checkProxy(s);
+    return "error" in r ? new Problem(r.error) : r.proxy;
+  });
 }
 
 /** A file's path: in a config file, from the file's folder, ~ expanded. */
 export function path(): Kind<string, "value"> {
-  return {
-    type: "path",
-    flag: "value",
-    read: (v, at) => {
-      const s = string(v, at, "a file path in quotes");
-      if (s instanceof Problem) return s;
-      if (at.source === "text") return s;
-      const p = s.trim();
-      if (!p) return new Problem("the path is empty");
-      return at.path ? at.path(p) : p;
-    },
-    show: String,
-  };
+  return checked("path", "a file path in quotes", (s, at) => {
+    if (at.source === "text") return s;
+    const p = s.trim();
+    if (!p) return new Problem("the path is empty");
+    return at.path ? at.path(p) : p;
+  });
 }
 
 /** A command to run without a shell: one line of words, or a TOML list of them. */
@@ -354,7 +350,7 @@ export function command(): Kind<string[], "value"> {
 
 /** Any text. */
 export function text(): Kind<string, "value"> {
-  return { type: "text", flag: "value", read: (v, at) => string(v, at, "text in quotes"), show: String };
+  return checked("text", "text in quotes", (s) => s);
 }
 
 /**
