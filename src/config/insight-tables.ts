@@ -2,7 +2,7 @@
 // in each [profiles.NAME]. Taken out of the parsed TOML before the settings' strict schema sees
 // it (as [[actions]] are), each problem one line "file:line: alerts[1].longer_than: what", at its
 // own element's line. A profile's rule replaces the top level's of the same name (alertsInForce).
-import { actionLines } from "../actions/action-lines.js";
+
 import { dottedPath, kind } from "../actions/definitions.js";
 import type { AlertMatch, AlertRule } from "../model/alerts.js";
 import type { CustomColumn } from "../model/job-insight.js";
@@ -10,7 +10,8 @@ import { type JobPath, parseJobPath } from "../model/job-path.js";
 import { isClean } from "../model/sanitize.js";
 import { parseStatusList } from "../model/status.js";
 import { CUSTOM_COLUMN_NAME, type ListColumn, parseDuration } from "./checks.js";
-import { ConfigError, type Layer } from "./types.js";
+import { keyLines } from "./key-lines.js";
+import { ConfigError, type Layer, type Settings } from "./types.js";
 
 const KEYS = ["name", "statuses", "longer_than", "match"] as const;
 const MATCH_KEYS = ["remark", "gpu", "node", "class"] as const;
@@ -39,11 +40,8 @@ const bad = (path: Path, message: string): never => {
 const isTable = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 
-/** What the file's tables give one layer (the top level, or a profile). */
-export interface InsightTables {
-  alerts?: AlertRule[];
-  customColumns?: CustomColumn[];
-}
+/** What the file's tables give one layer (the top level, or a profile): its Settings' `insight`. */
+export type InsightTables = NonNullable<Settings["insight"]>;
 
 export interface TakenTables {
   /** By the table's path joined with \u0001: "" for the top level, "profiles\u0001prod" for a profile. */
@@ -59,7 +57,7 @@ export function takeInsightTables(data: Record<string, unknown>, text: string, p
   const byTable = new Map<string, InsightTables>();
   const errors: TakenTables["errors"] = [];
   if (!text.includes("alerts") && !text.includes("custom_columns")) return { byTable, errors };
-  const lines = actionLines(text);
+  const lines = keyLines(text);
   const lineOf = (key: Path) => {
     for (let n = key.length; n > 0; n--) {
       const line = lines.get(key.slice(0, n).join("\u0001"));

@@ -12,9 +12,10 @@ import { insightJob } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
 import { computeStats, GROUP_BY, type GroupBy, type Stats, WAIT_LABELS } from "../model/stats.js";
 import { statsLines, statusName, table } from "../render/stats-lines.js";
-import type { CommandContext, ScriptCommand, ScriptFlags } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { walkAccount } from "./once-all.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 
 /** --since's ceiling: a digest keeps each job's newest 64 runs, and a month is what a trend reads. */
 const MAX_WINDOW_SEC = 30 * 86_400;
@@ -26,6 +27,23 @@ function windowOf(text: string): number {
   return Math.round(ms / 1000);
 }
 
+/** Issue 32's commands, as parseCommand (command.ts) hands them to run. */
+export type InsightCommand =
+  | { kind: "once"; all: true; stuck: true }
+  | { kind: "stats"; windowSec: number; by: GroupBy };
+
+/** The flags they read (command.ts's ScriptFlags has them all). */
+export interface InsightFlags {
+  once?: boolean;
+  all?: boolean;
+  status?: string;
+  until?: string;
+  yes?: boolean;
+  stuck?: boolean;
+  since?: string;
+  by?: string;
+}
+
 /**
  * The command when the words or flags are issue 32's (`stats`, --stuck, --since, --by), else
  * undefined (parseCommand goes on). Throws ConfigError for bad usage (exit 2).
@@ -33,8 +51,8 @@ function windowOf(text: string): number {
 export function insightCommand(
   kind: string | undefined,
   args: readonly string[],
-  f: ScriptFlags,
-): ScriptCommand | undefined {
+  f: InsightFlags,
+): InsightCommand | undefined {
   if (kind === "stats") {
     if (f.once) throw new ConfigError("--once and stats do not go together");
     if (args.length > 0)

@@ -9,6 +9,7 @@ import type { InsightState } from "../poll/insight.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { alertMark } from "./alert-marks.js";
 import type { Column } from "./columns.js";
+import { followLine, titleFacts } from "./detail-title.js";
 import type { Layout } from "./layout.js";
 import type { UiState } from "./ui-state.js";
 import type { View } from "./view.js";
@@ -82,7 +83,11 @@ export function listPaneProps(
     nowSec,
     focused: ui.focus === "list",
     emptyText,
-    note: duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined,
+    note:
+      [duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined]
+        .concat(followLine(titleFacts({ view, snap, ui })))
+        .filter((n) => n !== undefined)
+        .join(" · ") || undefined,
     mark: ui.filter.trim() || undefined,
     alertOf: insight ? (id) => alertMark(insight, id) : undefined,
   };

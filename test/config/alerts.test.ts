@@ -90,7 +90,7 @@ longer_than = "10m"
     ["alerts = 3\n", `${FILE}:1: alerts: expected [[alerts]] tables, got a number (3)`],
     [
       "[profiles.p]\nflap_changes = 0\n",
-      `${FILE}:2: profiles.p.flap_changes: expected a whole number of status changes from 1 to 1000, got a number (0)`,
+      `${FILE}:2: profiles.p.flap_changes: expected a whole number from 1 to 1000, got a number (0)`,
     ],
     ['flap_window = "1s"\n', `${FILE}:1: flap_window: must be between 60s and 86400s`],
     [

@@ -130,9 +130,7 @@ describe("detailLines", () => {
     const lines = texts(detailLines(job(), { ...opts, labels, width: 200 }));
     const sum = lines.find((l) => l.startsWith("  time spent ")) ?? "";
     // specJob's log: queued 60 s, starting 60 s, running since (until now).
-    expect(sum).toMatch(
-      /^ {2}time spent ◌ queued 1m · ◔ starting 1m · ● running \d+d \d+h · waited 1m$/,
-    );
+    expect(sum).toMatch(/^ {2}time spent ◌ queued 1m · ◔ starting 1m · ● running \d+d \d+h · waited 1m$/);
   });
 
   it("keeps a timeline entry's duration whole in a narrow pane: the zone, then the year give way", () => {
