@@ -167,12 +167,7 @@ const ROWS: Binding[] = [
     help: "the whole job as JSON, every field (unknown ones too); Esc closes",
     match: is("y"),
   },
-  {
-    action: "stats",
-    keys: "i",
-    help: "stats: counts, time in status, transitions, waits, trends ([ ] window, b groups)",
-    match: is("i"),
-  },
+
   {
     action: "expand",
     keys: "Enter",
@@ -215,6 +210,11 @@ const ROWS: Binding[] = [
     match: is("="),
   },
   {
+    action: "stats",
+    keys: "i",
+    help: "stats: counts, time in status, transitions, waits, trends ([ ] window, b groups)",
+    match: is("i"),
+  },  {
     action: "help",
     keys: "?",
     help: "help: every key and symbol (it scrolls with the move keys; ? or Esc closes it)",
