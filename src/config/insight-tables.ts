@@ -193,15 +193,7 @@ function parseMatch(raw: unknown, path: Path): AlertMatch {
  * level) replaces one of the same name, where it was; the others are added.
  */
 export function alertsInForce(layers: readonly Layer[]): AlertRule[] {
-  let rules: AlertRule[] = [];
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const mine = (layers[i] as Layer).settings.insight?.alerts;
-    if (!mine?.length) continue;
-    const byName = new Map(mine.map((r) => [r.name, r]));
-    const kept = new Set(rules.map((r) => r.name));
-    rules = rules.map((r) => byName.get(r.name) ?? r);
-    for (const r of mine) if (!kept.has(r.name)) rules.push(r);
-  }
+  const rules = byNameInForce(layers, (t) => t.alerts);
   if (rules.length > MAX_ALERTS) throw new ConfigError(`more than ${MAX_ALERTS} [[alerts]] rules in force`);
   return rules;
 }
@@ -262,15 +254,7 @@ export function customColumnsInForce(
   layers: readonly Layer[],
   columns: readonly ListColumn[] | undefined,
 ): CustomColumn[] {
-  let out: CustomColumn[] = [];
-  for (let i = layers.length - 1; i >= 0; i--) {
-    const mine = (layers[i] as Layer).settings.insight?.customColumns;
-    if (!mine?.length) continue;
-    const byName = new Map(mine.map((c) => [c.name, c]));
-    const kept = new Set(out.map((c) => c.name));
-    out = out.map((c) => byName.get(c.name) ?? c);
-    for (const c of mine) if (!kept.has(c.name)) out.push(c);
-  }
+  const out = byNameInForce(layers, (t) => t.customColumns);
   for (const id of columns ?? [])
     if (id.startsWith("custom:") && !out.some((c) => `custom:${c.name}` === id)) {
       const name = id.slice("custom:".length);
@@ -279,5 +263,23 @@ export function customColumnsInForce(
         `columns: unknown column "${name}": define it with [[custom_columns]] name = "${name}", path = "…"${known.length ? ` (defined: ${known.join(", ")})` : ""}`,
       );
     }
+  return out;
+}
+
+/** A list of every layer, lowest first: a higher layer's element replaces one of the same name, where it was. */
+function byNameInForce<T extends { name: string }>(
+  layers: readonly Layer[],
+  pick: (t: InsightTables) => readonly T[] | undefined,
+): T[] {
+  let out: T[] = [];
+  for (let i = layers.length - 1; i >= 0; i--) {
+    const t = (layers[i] as Layer).settings.insight;
+    const mine = t ? pick(t) : undefined;
+    if (!mine?.length) continue;
+    const byName = new Map(mine.map((x) => [x.name, x]));
+    const kept = new Set(out.map((x) => x.name));
+    out = out.map((x) => byName.get(x.name) ?? x);
+    for (const x of mine) if (!kept.has(x.name)) out.push(x);
+  }
   return out;
 }

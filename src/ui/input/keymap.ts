@@ -214,7 +214,8 @@ const ROWS: Binding[] = [
     keys: "i",
     help: "stats: counts, time in status, transitions, waits, trends ([ ] window, b groups)",
     match: is("i"),
-  },  {
+  },
+  {
     action: "help",
     keys: "?",
     help: "help: every key and symbol (it scrolls with the move keys; ? or Esc closes it)",
