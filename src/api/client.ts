@@ -12,6 +12,7 @@ import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
 import { type SameBody, sameBody } from "./same-body.js";
 import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
+import { HOLD_MAX_MS, ServiceGate } from "./service-gate.js";
 import { TokenKeeper } from "./token-keeper.js";
 
 export interface ClientOptions {
@@ -25,6 +26,8 @@ export interface ClientOptions {
    * CA's, from transport.ts.
    */
   fetch?: typeof fetch;
+  /** The service's one backoff (service-gate.ts); the client makes its own when not given. */
+  gate?: ServiceGate;
 }
 
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
@@ -55,11 +58,15 @@ export interface JobClient {
   rereadToken?(): void;
   /** Told when the token changed (read again after a 401): requests waiting out a rejection may go now. */
   onTokenChange?(listener: () => void): () => void;
+  /**
+   * The service's one backoff: a 429 or 503 holds every request of this client until it passes
+   * (the pollers ask it before they send; the client waits on it too). Absent: no such hold.
+   */
+  gate?: ServiceGate;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
-const MAX_RETRY_AFTER_MS = 5 * 60_000;
 /** Same-origin redirects followed (a moved path behind the same host); more is a loop. */
 const MAX_REDIRECTS = 5;
 
@@ -74,6 +81,7 @@ export function createClient(opts: ClientOptions): JobClient {
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
   const prefix = opts.baseUrl.replace(/\/+$/, "");
   const get: Get = opts.fetch ? fromFetch(opts.fetch) : httpGet();
+  const gate = opts.gate ?? new ServiceGate();
   /** Masks every token of the run (the service may echo one back), and names the token's source on a rejection. */
   const finish = (e: unknown): unknown => {
     for (const t of tokens.used) e = redactError(e, t);
@@ -140,9 +148,18 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal | undefined,
     token: string,
   ): Promise<Body> {
+    // The service's hold (a 429 or 503 to any request of ours) first: the deadline starts after it.
+    try {
+      await gate.pass(signal);
+    } catch (e) {
+      throw toTransportError(e, false, timeoutMs, base.host);
+    }
+    const sentAt = gate.now();
     const d = withDeadline(timeoutMs, signal);
     try {
-      return await exchange(path, params, d.signal, d.deadline, token);
+      const body = await exchange(path, params, d.signal, d.deadline, token, sentAt);
+      gate.answered(sentAt);
+      return body;
     } finally {
       d.end();
     }
@@ -154,6 +171,7 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal,
     deadline: { passed: boolean },
     token: string,
+    sentAt: number,
   ): Promise<Body> {
     let res: Reply;
     const seen = new Set<string>();
@@ -186,7 +204,12 @@ export function createClient(opts: ClientOptions): JobClient {
     }
     if (res.status < 200 || res.status > 299) {
       await res.cancel();
-      throw statusError(res);
+      const e = statusError(res);
+      if (res.status !== 429 && res.status !== 503) throw e;
+      // The service speaks for every request: all of this client's wait (service-gate.ts), and
+      // the error says how long, floored and capped, so that the poller that got it waits as long.
+      const holdMs = gate.limited(res.status, e.details.retryAfterMs, sentAt);
+      throw new ApiError(e.kind, e.message, { ...e.details, retryAfterMs: holdMs });
     }
     let bytes: Buffer;
     try {
@@ -224,6 +247,7 @@ export function createClient(opts: ClientOptions): JobClient {
       ),
     rereadToken: () => tokens.soon(),
     onTokenChange: (listener) => tokens.onChange(listener),
+    gate,
   };
 
   function decodePage(env: { job?: unknown; pagination?: Pagination }): JobPage {
@@ -298,21 +322,22 @@ export function statusError(res: Reply): ApiError {
 
 /**
  * Retry-After is either delta-seconds or an HTTP date (which names its day or month). Capped: a
- * server must not park us for a day. A date in the past is 0; anything else ("-5", "1.5", which
- * Date.parse reads as dates in 2001) is no Retry-After. The poller never asks sooner for it.
+ * server must not park us for a day. A date in the past, a negative number or 0 is 0 (no wait the
+ * service asks for: the gate floors it, service-gate.ts); "1.5" is 1.5 s; anything else ("soon")
+ * is no Retry-After (Date.parse reads "-5" and "1.5" as dates in 2001: numbers are read first).
  */
 export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | undefined {
   if (!v) return undefined;
   const t = v.trim();
   let ms: number;
-  if (/^\d+$/.test(t)) ms = Number(t) * 1000;
+  if (/^[-+]?\d{1,15}(\.\d{1,6})?$/.test(t)) ms = Number(t) * 1000;
   else {
     if (!/[a-z]/i.test(t)) return undefined;
     const at = Date.parse(t);
     if (Number.isNaN(at)) return undefined;
     ms = at - nowMs;
   }
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
+  return Math.min(Math.max(ms, 0), HOLD_MAX_MS);
 }
 
 export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {

@@ -2,6 +2,7 @@
 // and its first snapshot.
 import type { JobClient } from "../api/client.js";
 import type { Job } from "../api/schema.js";
+import type { Hold } from "../api/service-gate.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { ChangeState } from "./changes.js";
@@ -36,6 +37,8 @@ export interface MonitorSnapshot extends ChangeState {
   jobPollMs: number;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
+  /** The service holds every request (a 429 or 503 to any of them) until then: src/api/service-gate.ts. */
+  held: Hold | undefined;
   /**
    * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
    * changed and since when, for the header, until the events pane (where they are) is opened.
@@ -92,5 +95,6 @@ export function firstSnapshot(
     intervalMs: opts.intervalMs,
     index: undefined,
     away: undefined,
+    held: undefined,
   };
 }

@@ -53,8 +53,9 @@ export class Monitor {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
-    // One service: when any of its requests is answered after silence, the others stuck since stop waiting.
-    const group = new PollGroup();
+    // One service: when any of its requests is answered after silence, the others stuck since stop
+    // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
+    const group = new PollGroup(opts.client.gate);
     this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
       intervalMs: opts.listIntervalMs,
@@ -92,6 +93,8 @@ export class Monitor {
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
+    const gate = opts.client.gate;
+    gate?.subscribe(() => this.update({ held: gate.current() }));
     const pins: string[] = [];
     for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
     if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });

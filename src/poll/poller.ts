@@ -1,8 +1,11 @@
 // A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
 // flight, a fresh AbortController per request, retries at the healthy interval (see
 // failureDelay), later when Retry-After asks (capped), slow retries when the token is rejected,
-// and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
+// no request while the service holds them all (its gate: src/api/service-gate.ts) but for an
+// urgent refresh (`r`), and a snapshot object that only changes when something changed (as
+// useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
+import { HOLD_MAX_MS, type ServiceGate } from "../api/service-gate.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { PollGroup } from "./poll-group.js";
 
@@ -38,6 +41,8 @@ export interface PollerOptions<T> {
   clock?: Clock;
   /** The other pollers of the same service: an answer after silence wakes their stuck requests. */
   group?: PollGroup;
+  /** The service's hold on every request; the group's when not given. */
+  gate?: Pick<ServiceGate, "heldMs" | "exempt" | "subscribe">;
 }
 
 export interface PollSnapshot<T> {
@@ -75,7 +80,8 @@ export interface Poller<T> {
   /** Starts polling: at once, or after `delayMs` (a resource seen elsewhere a moment ago). */
   start(delayMs?: number): void;
   stop(): void;
-  refreshNow(): void;
+  /** Polls now; `urgent` (`r`): even while the service holds every request, this one goes, once. */
+  refreshNow(urgent?: boolean): void;
   reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
   setInterval(ms: number): void;
 }
@@ -94,13 +100,15 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
   const authRetry = opts.authRetryMs ?? 60_000;
-  const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
+  const retryAfterCap = opts.retryAfterCapMs ?? HOLD_MAX_MS;
   const jitter = opts.jitter ?? 0.1;
+  const gate = opts.gate ?? opts.group?.gate;
+  let unsubscribeGate: (() => void) | undefined;
   let fetchFn = opts.fetch;
   let interval = opts.intervalMs;
   let running = false;
-  /** What the pending timer is for: the normal cadence after a success, or a retry. */
-  let timerKind: "normal" | "retry" = "normal";
+  /** What the pending timer is for: the normal cadence after a success, a retry, or the service's hold. */
+  let timerKind: "normal" | "retry" | "held" = "normal";
   let timer: unknown;
   let timerSetAt = { mono: 0, wall: 0, delay: 0 };
   let controller: AbortController | undefined;
@@ -109,6 +117,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   /** Bumped on reset/stop: results of older requests are dropped. */
   let generation = 0;
   let again = false;
+  /** A refresh asked for urgently (`r`) while a request was in flight: the next poll is urgent. */
+  let urgentNext = false;
   const listeners = new Set<() => void>();
   let snap: PollSnapshot<T> = {
     data: undefined,
@@ -138,7 +148,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     timer = undefined;
   };
 
-  const schedule = (delay: number, kind: "normal" | "retry") => {
+  const schedule = (delay: number, kind: "normal" | "retry" | "held") => {
     clearTimer();
     if (!running) return;
     timerKind = kind;
@@ -163,15 +173,25 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     void poll();
   };
 
-  const poll = async () => {
+  const poll = async (urgent = false) => {
     if (!running) return;
     if (controller) {
       again = true; // coalesce: one more poll right after the one in flight
+      urgentNext ||= urgent;
+      return;
+    }
+    urgent ||= urgentNext;
+    urgentNext = false;
+    // The service holds every request (a 429 or 503 to any): this poll waits until it passes.
+    const held = urgent ? 0 : (gate?.heldMs() ?? 0);
+    if (held > 0) {
+      schedule(held, "held");
       return;
     }
     clearTimer();
     const gen = generation;
     const ac = new AbortController();
+    if (urgent) gate?.exempt(ac.signal);
     controller = ac;
     const sent = { mono: clock.now(), wall: clock.wall() };
     sentAt = sent.mono;
@@ -235,9 +255,17 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   // token is retried slowly (`r` asks at once).
   const failureDelay = (error: unknown): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    const delay = healthyDelay();
+    const delay = Math.max(healthyDelay(), gate?.heldMs() ?? 0);
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
     return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
+  };
+
+  /** The hold changed: a poll waiting for it goes as soon as it has passed or was lifted, not later. */
+  const onGate = () => {
+    if (timer === undefined || timerKind !== "held" || !running) return;
+    const held = gate?.heldMs() ?? 0;
+    if (held === 0) void poll();
+    else schedule(held, "held");
   };
 
   /**
@@ -258,6 +286,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     controller?.abort();
     controller = undefined;
     again = false;
+    urgentNext = false;
   };
 
   return {
@@ -272,19 +301,22 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       if (running) return;
       running = true;
       opts.group?.join(member);
+      unsubscribeGate = gate?.subscribe(onGate);
       if (delayMs !== undefined && delayMs > 0) schedule(delayMs, "normal");
       else void poll();
     },
     stop() {
       running = false;
       opts.group?.leave(member);
+      unsubscribeGate?.();
+      unsubscribeGate = undefined;
       abortInFlight();
       clearTimer();
       set({ inFlight: false, retryAt: undefined });
     },
-    refreshNow() {
+    refreshNow(urgent = false) {
       if (!running) return;
-      void poll();
+      void poll(urgent);
     },
     reset(fetch, o = {}) {
       abortInFlight();

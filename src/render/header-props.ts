@@ -65,7 +65,11 @@ export function headerProps(
 ): HeaderProps {
   const facts = snap.list.data?.facts;
   const shown = shownAge(snap, config.listIntervalMs);
-  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
+  const connection = connectionState(
+    snap.list,
+    snap.selectedId === undefined ? undefined : snap.job,
+    snap.held,
+  );
   const all = ui.scope === "all" && snap.index !== undefined;
   const account = accountFacts(snap.index, config.statusLabels, Date.now(), all);
   return {
