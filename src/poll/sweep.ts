@@ -4,12 +4,13 @@
 // interval, jitter, Retry-After and 429/503 backoff, sleep/resume and PollGroup wake are the
 // pollers' own, not a third copy. A failed sweep is dropped whole: the last good index stays
 // (with its age, okWall) and the next sweep starts again from page 1. A page whose answer is the
-// same bytes as last time is not parsed again (same-body.ts, one remembered answer per page).
+// same bytes as last time, or a 304 to its ETag, is not parsed again (same-body.ts, one
+// remembered answer per page).
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off.
 import type { JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
-import { sameBodies } from "../api/same-body.js";
+import { keyedMemo, sameBodies } from "../api/same-body.js";
 import {
   EMPTY_INDEX,
   type IndexEvent,
@@ -272,7 +273,7 @@ export class Sweeper {
     this.requests += 1;
     const client = this.o.client;
     if (client.listJobsMapped && remember)
-      return client.listJobsMapped(q, signal, keyed(this.memo, `${page}:${perPage}`), map);
+      return client.listJobsMapped(q, signal, keyedMemo(this.memo, `${page}:${perPage}`), map);
     return map(await client.listJobs(q, signal));
   }
 }
@@ -285,9 +286,4 @@ export class Sweeper {
 export function grantedPerPage(said: number, count: number, asked: number): number {
   const sane = Number.isSafeInteger(said) && said >= 1 && said <= asked;
   return sane ? said : count > 0 ? Math.min(count, asked) : asked;
-}
-
-/** The memo under this sweep's own key for a page (its number and size), whatever the URL. */
-function keyed(memo: ReturnType<typeof sameBodies>, key: string) {
-  return { decode: <T>(_url: string, bytes: Buffer, decode: () => T): T => memo.decode(key, bytes, decode) };
 }
