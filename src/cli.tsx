@@ -204,6 +204,7 @@ async function main(): Promise<void> {
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
     pins: config.pins,
+    final: config.final,
     // The account index (issue 24): its sweep beside the page, its own interval.
     index: {
       mode: config.index,
@@ -283,6 +284,7 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
     title: f.title as RawConfig["title"],
     pins: f.pin,
+    final: f.final,
     // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
     bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
   };

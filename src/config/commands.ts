@@ -114,6 +114,15 @@ const CHECK_ROWS = {
     c.pins.length ? c.pins.join(", ") : "(none)",
     c.pins.length ? origin("pins") : undefined,
   ],
+  final: (c, _r, origin) => [
+    "final",
+    c.final.length
+      ? c.final
+          .map((code) => (c.statusLabels[code] ? `${code} (${c.statusLabels[code]})` : String(code)))
+          .join(", ")
+      : "(none)",
+    c.final.length ? origin("final") : undefined,
+  ],
   proxy: (c, _r, origin, env) => proxyRow(c.proxy, c.demo, origin("proxy"), env),
   ca_file: (c, _r, origin) => [
     "ca_file",

@@ -25,6 +25,7 @@ import {
   suggest,
 } from "./checks.js";
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
+import { finalWords } from "./final-statuses.js";
 import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
 import { splitCommand } from "./token-source.js";
@@ -193,6 +194,12 @@ function settingsSchema(dir: string) {
         );
       return Array.from(ids);
     }),
+    final: field((v, ctx) => {
+      if (!Array.isArray(v))
+        return fail(ctx, `expected a list of status codes or names like [3, "failed"], got ${kind(v)}`);
+      const r = finalWords(v);
+      return typeof r === "string" ? fail(ctx, r) : r;
+    }),
     proxy: field((v, ctx) => {
       const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
       return "error" in r ? fail(ctx, r.error) : r.proxy;
@@ -340,6 +347,7 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       hyperlinks: s.hyperlinks,
       title: s.title,
       pins: s.pins,
+      final: s.final,
       proxy: s.proxy,
       caFile: s.ca_file,
       statusLabels: s.status,

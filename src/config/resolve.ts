@@ -16,6 +16,7 @@ import {
   MAX_PINS,
   parseLabelList,
 } from "./checks.js";
+import { finalCodes, finalWords } from "./final-statuses.js";
 import { DEFAULTS, valuesOf } from "./from-settings.js";
 import { SETTINGS, type SettingRow } from "./settings.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
@@ -94,6 +95,7 @@ export const RawConfigSchema = z.object({
   indexInterval: z.optional(duration("--index-interval", DURATION_RANGES.indexInterval)),
   statusLabels: z.optional(z.string()),
   columns: z.optional(z.string()),
+  final: z.optional(z.string()),
   demo: z.boolean(),
   once: z.boolean(),
   /** Absent unless --bell or --no-bell was given, so that a config file's bell can apply. */
@@ -171,6 +173,11 @@ export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
     if (typeof cols === "string") throw new ConfigError(`--columns: ${cols}`);
     s.columns = cols;
   }
+  if (c.final !== undefined) {
+    const words = finalWords(c.final.split(",").filter((w) => w.trim() !== ""));
+    if (typeof words === "string") throw new ConfigError(`--final: ${words}`);
+    s.final = words;
+  }
   return s;
 }
 
@@ -242,6 +249,10 @@ export function resolveSettings(
     }
   }
   s.pins = pinsInForce(layers, s.pins, from);
+  // Names are known only now (they merge code by code across the layers).
+  const final = finalCodes(s.final ?? DEFAULTS.final, statusLabels);
+  if (typeof final === "string")
+    throw new ConfigError(`${from.final === "flags" ? "--final" : `final (${from.final})`}: ${final}`);
   const actions = actionsInForce(layers);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
@@ -276,6 +287,7 @@ export function resolveSettings(
       hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
       title: s.title ?? DEFAULTS.title,
       pins: s.pins ?? [],
+      final,
       statusLabels,
       protocolLabels,
       portNames,

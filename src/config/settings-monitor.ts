@@ -257,6 +257,22 @@ export const MONITOR_SETTINGS = [
     check: true,
   },
   {
+    name: "final",
+    flag: "final",
+    arg: "LIST",
+    file: true,
+    setting: "final",
+    default: [],
+    applies: ["monitor", "profile"],
+    help: [["Monitor", "", "statuses jobs do not leave (codes or names): polled at the list interval"]],
+    readme: {
+      default: "none",
+      text: "statuses a job does not leave (codes or `[status]` names, `3,failed`): a selected job in one is polled at the list interval",
+    },
+    starter: ['final = []                # statuses jobs do not leave, e.g. [3, "failed"]: polled slowly'],
+    check: true,
+  },
+  {
     name: "title",
     flag: "title",
     arg: "on|off",

@@ -48,6 +48,8 @@ export interface Settings {
   pins?: string[];
   /** Jobs to pin besides `pins` (--pin): they add to the list in force, each id once. */
   morePins?: string[];
+  /** Statuses jobs do not leave, as given: codes or names (final-statuses.ts). */
+  final?: string[];
   columns?: ListColumn[];
   proxy?: string;
   caFile?: string;
@@ -96,6 +98,8 @@ export interface Config {
   indexIntervalMs: number;
   /** Jobs pinned from the start: polled wherever they are. */
   pins: string[];
+  /** Status codes a job does not leave (`final`): a selected job in one is polled at the list interval. */
+  final: number[];
   /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
   statusLabels: Record<number, string>;
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */

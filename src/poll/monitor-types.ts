@@ -35,6 +35,8 @@ export interface MonitorSnapshot extends ChangeState {
    * off the page or missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
+  /** Why jobPollMs is slower than the intervals say: its answers' weight ("14 MB answers"), for the header. */
+  jobPollWhy?: string;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
   /** The service holds every request (a 429 or 503 to any of them) until then: src/api/service-gate.ts. */
@@ -60,11 +62,13 @@ export interface MonitorOptions {
   wall?: () => number;
   /** Jobs pinned from the start (--pin, the config's pins). */
   pins?: readonly string[];
+  /** Status codes that do not change again (the config's `final`): a selected job in one is polled at the list's interval. */
+  final?: readonly number[];
   /**
    * The account index: swept beside the page (its own interval, one request in flight, the same
    * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
    */
-  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
+  index?: Omit<SweepOptions, "client" | "clock" | "group" | "onJobs" | "onSameJobs"> & {
     /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
     startLater?: boolean;
   };

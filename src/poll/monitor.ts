@@ -6,7 +6,7 @@ import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
-import { type JobAnswer, jobFetch } from "./job-answer.js";
+import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -48,6 +48,12 @@ export class Monitor {
   private sweepSeq = 0;
   /** Unix seconds the state file was saved, when startIndex was given one. */
   private awaySinceSec: number | undefined;
+  /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
+  private readonly sharing = new AnswerSharing();
+  /** The page's last answer (okAt): each answer is shared once. */
+  private listOkAt: number | undefined;
+  /** The sweep's last copy of each job polled on its own (selected, pins): an unchanged page still holds it. */
+  private readonly sweepCopies = new Map<string, Job>();
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -84,7 +90,14 @@ export class Monitor {
       onUpdate: (id, snap) => this.onPin(id, snap),
     });
     if (opts.index && opts.index.mode !== "off") {
-      const sweeper = new Sweeper({ ...opts.index, client: opts.client, clock: opts.clock, group });
+      const sweeper = new Sweeper({
+        ...opts.index,
+        client: opts.client,
+        clock: opts.clock,
+        group,
+        onJobs: (jobs) => this.sweepHeard(jobs),
+        onSameJobs: (ids) => this.sweepHeardAgain(ids),
+      });
       this.sweeper = sweeper;
       this.snap = { ...this.snap, index: sweeper.getSnapshot() };
       sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
@@ -324,6 +337,10 @@ export class Monitor {
       this.seenPages.remember(data);
     }
     this.update({ list });
+    if (data !== undefined && list.okAt !== this.listOkAt) {
+      this.listOkAt = list.okAt;
+      for (const item of data.items) if (item.ok) this.heard(item.job);
+    }
     if (fresh) this.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
@@ -350,6 +367,29 @@ export class Monitor {
     this.refreshPins();
   }
 
+  /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
+  private heard(job: Job): void {
+    const poller = job.id === this.snap.selectedId ? this.job : this.pinPollers.poller(job.id);
+    if (poller) this.sharing.offer(poller, job);
+  }
+
+  /** A sweep's page that changed: its jobs polled on their own are heard, and kept for its unchanged answers. */
+  private sweepHeard(jobs: readonly Job[]): void {
+    for (const job of jobs) {
+      if (job.id !== this.snap.selectedId && !this.pinPollers.polled(job.id)) continue;
+      this.sweepCopies.set(job.id, job);
+      this.heard(job);
+    }
+  }
+
+  /** A sweep's page the same as last time (a 304, the same bytes): it still holds the copies it held. */
+  private sweepHeardAgain(ids: readonly string[]): void {
+    for (const id of ids) {
+      const job = this.sweepCopies.get(id);
+      if (job && (id === this.snap.selectedId || this.pinPollers.polled(id))) this.heard(job);
+    }
+  }
+
   /** Which pins need a poller of their own: off the page, not selected, not paused. */
   private syncPins(atOnce = false): void {
     const own = new Set<string>();
@@ -358,6 +398,8 @@ export class Monitor {
       for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
     }
     const interval = this.opts.listIntervalMs;
+    for (const id of this.sweepCopies.keys())
+      if (id !== this.snap.selectedId && !own.has(id)) this.sweepCopies.delete(id);
     this.pinPollers.sync(own, (id) => {
       const seen = this.pinSeenAt.get(id);
       return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
@@ -428,9 +470,19 @@ export class Monitor {
     const { listIntervalMs } = this.opts;
     // A pinned job is watched wherever it is: selected, it is polled as if on the page.
     const watched = onPage || this.isPinned(id);
-    this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
+    const answer = this.job.getSnapshot().data;
+    const pace = jobPace({
+      intervalMs,
+      listIntervalMs,
+      slow: !watched || this.snap.missing !== undefined,
+      status: (answer?.job ?? this.changes.last(id))?.status,
+      final: this.opts.final ?? [],
+      bytes: answer?.bytes,
+    });
+    this.jobInterval = pace.ms;
     this.job.setInterval(this.jobInterval);
-    if (this.jobInterval !== this.snap.jobPollMs) this.update({ jobPollMs: this.jobInterval });
+    if (this.jobInterval !== this.snap.jobPollMs || pace.why !== this.snap.jobPollWhy)
+      this.update({ jobPollMs: this.jobInterval, jobPollWhy: pace.why });
   }
 
   /** How often the selected job is asked for now. */

@@ -84,6 +84,12 @@ export interface Poller<T> {
   refreshNow(urgent?: boolean): void;
   reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
   setInterval(ms: number): void;
+  /**
+   * Another answer (the page's, a sweep's) showed this resource unchanged just now: it counts as
+   * this poll's answer (fresh data, the next poll an interval from now). Only in the healthy
+   * cadence: not while a request is in flight, a failure is retried, or the service holds all.
+   */
+  countAnswer(): void;
 }
 
 const MIN_RETRY_MS = 250;
@@ -331,6 +337,12 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         ...(o.keepData ? {} : { data: undefined, okAt: undefined, okWall: undefined }),
       });
       if (running) void poll();
+    },
+    countAnswer() {
+      if (!running || controller || timer === undefined || timerKind !== "normal") return;
+      const wall = clock.wall();
+      set({ okAt: clock.now(), okWall: wall, answerWall: wall });
+      schedule(healthyDelay(), "normal");
     },
     setInterval(ms) {
       if (ms === interval) return;

@@ -8,9 +8,10 @@
 // remembered answer per page).
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off.
-import type { JobClient, JobPage } from "../api/client.js";
+import type { AnswerInfo, JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
 import { keyedMemo, sameBodies } from "../api/same-body.js";
+import type { Job } from "../api/schema.js";
 import {
   EMPTY_INDEX,
   type IndexEvent,
@@ -52,6 +53,10 @@ export interface SweepOptions {
    * from it, and come with `away` set. Undefined: a first run, nothing to compare.
    */
   baseline?: ReadonlyMap<string, LastSeen>;
+  /** A page's jobs, when its answer changed: the Monitor's polled jobs in it count as polled (job-answer.ts). */
+  onJobs?: (jobs: readonly Job[]) => void;
+  /** The ids of a page answered the same as last time (a 304, the same bytes): what it held still holds. */
+  onSameJobs?: (ids: readonly string[]) => void;
 }
 
 /** One finished sweep, as the poller keeps it (its data). */
@@ -264,6 +269,7 @@ export class Sweeper {
       for (const item of p.items)
         if (item.ok) jobs.push(item.job);
         else bad++;
+      this.o.onJobs?.(jobs);
       return {
         pagination: p.pagination,
         page: indexPage(jobs, last, this.nowSec(), bad),
@@ -272,8 +278,18 @@ export class Sweeper {
     };
     this.requests += 1;
     const client = this.o.client;
-    if (client.listJobsMapped && remember)
-      return client.listJobsMapped(q, signal, keyedMemo(this.memo, `${page}:${perPage}`), map);
+    if (client.listJobsMapped && remember) {
+      const info: AnswerInfo = { bytes: 0, notModified: false, same: false };
+      const got = await client.listJobsMapped(
+        q,
+        signal,
+        keyedMemo(this.memo, `${page}:${perPage}`),
+        map,
+        info,
+      );
+      if (info.same) this.o.onSameJobs?.(got.page.entries.map((e) => e.id));
+      return got;
+    }
     return map(await client.listJobs(q, signal));
   }
 }

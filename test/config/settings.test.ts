@@ -34,6 +34,7 @@ const OPTIONS_HELP = `
     --notify-scope SCOPE  whose changes notify: pinned | page | all (default page)
     --no-state            do not remember what changed while jobtop was away
     --pin ID              watch this job wherever it is (repeat for more)
+    --final LIST          statuses jobs do not leave (codes or names): polled at the list interval
     --title on|off        show the monitor's state in the terminal's title (default on)
     --hyperlinks MODE     URLs as clickable links: auto | on | off (default auto)
 
@@ -101,6 +102,7 @@ describe("the settings table", () => {
         "hyperlinks",
         "title",
         "pins",
+        "final",
         "proxy",
         "ca_file",
         "status",
