@@ -59,7 +59,7 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   if (!v) return undefined;
   const t = v.trim();
   let ms: number;
-  if (/^[-+]?\d{1,15}(\.\d{1,6})?$/.test(t)) ms = Number(t) * 1000;
+  if (/^[-+]?\d{1,400}(\.\d{1,20})?$/.test(t)) ms = Number(t) * 1000;
   else {
     if (!/[a-z]/i.test(t)) return undefined;
     const at = Date.parse(t);

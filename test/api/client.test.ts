@@ -138,6 +138,7 @@ describe("client against the demo service", () => {
     // one asks for no wait (the gate floors it to a second: service-gate.test.ts).
     expect(parseRetryAfter("-5", now)).toBe(0);
     expect(parseRetryAfter("1.5", now)).toBe(1500);
+    expect(parseRetryAfter("9".repeat(30), now)).toBe(600_000); // a number of any size: capped, not ignored
     for (const v of ["", "soon", "1e3", "0x10"]) expect(parseRetryAfter(v, now), v).toBeUndefined();
   });
 
