@@ -73,6 +73,7 @@ export class Monitor {
       intervalMs: opts.intervalMs,
       clock: opts.clock,
       group,
+      defer: () => this.pageSoon(),
     });
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
@@ -365,6 +366,19 @@ export class Monitor {
     const job = snap.data?.job;
     if (job && job !== this.changes.last(id)) this.observe([job], false);
     this.refreshPins();
+  }
+
+  /**
+   * The selected job's poll is due, and the page that holds it is asked for within half an
+   * interval (or is on its way): its answer will count as the job's poll (heard), so the job waits
+   * for it, by at most half an interval and a grace for the answer to arrive.
+   */
+  private pageSoon(): number {
+    const id = this.snap.selectedId;
+    if (id === undefined || !this.pageIds().has(id)) return 0;
+    const wait = this.list.untilNextPoll();
+    const grace = Math.min(1000, this.jobInterval / 4);
+    return wait !== undefined && wait <= this.jobInterval / 2 ? wait + grace : 0;
   }
 
   /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */

@@ -43,6 +43,12 @@ export interface PollerOptions<T> {
   group?: PollGroup;
   /** The service's hold on every request; the group's when not given. */
   gate?: Pick<ServiceGate, "heldMs" | "exempt" | "subscribe">;
+  /**
+   * Asked when a healthy poll is due: ms to wait for another answer that is about to hold this
+   * resource too (the page's, for the selected job), or 0 to ask now. Once per poll, so a poll
+   * is never put off twice.
+   */
+  defer?: () => number;
 }
 
 export interface PollSnapshot<T> {
@@ -84,6 +90,8 @@ export interface Poller<T> {
   refreshNow(urgent?: boolean): void;
   reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
   setInterval(ms: number): void;
+  /** ms until its next request is due (0: in flight, or due now); undefined while stopped or retrying. */
+  untilNextPoll(): number | undefined;
   /**
    * Another answer (the page's, a sweep's) showed this resource unchanged just now: it counts as
    * this poll's answer (fresh data, the next poll an interval from now). Only in the healthy
@@ -123,6 +131,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   /** Bumped on reset/stop: results of older requests are dropped. */
   let generation = 0;
   let again = false;
+  /** The due poll was put off once already (defer): the next time it goes. */
+  let deferred = false;
   /** A refresh asked for urgently (`r`) while a request was in flight: the next poll is urgent. */
   let urgentNext = false;
   const listeners = new Set<() => void>();
@@ -176,6 +186,14 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         silentFailures: 0,
       });
     }
+    if (timerKind === "normal" && !deferred && opts.defer) {
+      const wait = opts.defer();
+      if (wait > 0) {
+        deferred = true;
+        schedule(wait, "normal");
+        return;
+      }
+    }
     void poll();
   };
 
@@ -195,6 +213,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       return;
     }
     clearTimer();
+    deferred = false;
     const gen = generation;
     const ac = new AbortController();
     if (urgent) gate?.exempt(ac.signal);
@@ -229,6 +248,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         ...answer,
         inFlight: false,
       });
+      // A refresh asked for meanwhile goes at once: it is not put off for another answer (defer).
+      deferred = again;
       schedule(again ? 0 : healthyDelay(), "normal");
     } else {
       const delay = failureDelay(result.error);
@@ -338,10 +359,17 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       });
       if (running) void poll();
     },
+    untilNextPoll() {
+      if (!running) return undefined;
+      if (controller) return 0;
+      if (timer === undefined || timerKind !== "normal") return undefined;
+      return Math.max(0, timerSetAt.mono + timerSetAt.delay - clock.now());
+    },
     countAnswer() {
       if (!running || controller || timer === undefined || timerKind !== "normal") return;
       const wall = clock.wall();
       set({ okAt: clock.now(), okWall: wall, answerWall: wall });
+      deferred = false;
       schedule(healthyDelay(), "normal");
     },
     setInterval(ms) {

@@ -110,7 +110,7 @@ describe("a Retry-After that asks for no wait", () => {
     expect(count(storm, "/v1/job")).toBeGreaterThanOrEqual(3); // and it keeps asking
     expect(count(storm, "/v1/job/jobs")).toBeLessThanOrEqual(3);
     expect(storm.length).toBeLessThanOrEqual(healthy.length + 3);
-    expect(s.text()).toMatch(/◐ retrying/);
+    expect(s.text()).toMatch(/◐ (rate limited: )?retrying/);
     expect(s.text()).not.toMatch(/offline/); // the service answers: it is not offline
   }, 60_000);
 });

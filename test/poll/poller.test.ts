@@ -120,6 +120,35 @@ describe("poller", () => {
     p.stop();
   });
 
+  it("puts a due poll off once when another answer is about to come (defer), never twice, never a refresh", async () => {
+    const m = manualFetch<number>();
+    let asked = 0;
+    const p = createPoller({
+      fetch: m.fetch,
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+      defer: () => {
+        asked++;
+        return 300;
+      },
+    });
+    p.start();
+    m.calls[0]?.resolve(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(m.calls).toHaveLength(1); // due at 1000: put off 300 ms
+    expect(p.untilNextPoll()).toBe(300);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(m.calls).toHaveLength(2); // then it goes, whatever defer says
+    expect(asked).toBe(1);
+    p.refreshNow(); // coalesced behind the request in flight: goes at once after it
+    m.calls[1]?.resolve(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(m.calls).toHaveLength(3);
+    expect(asked).toBe(1);
+    p.stop();
+  });
+
   it("honours Retry-After, capped", async () => {
     const starts: number[] = [];
     let first = true;
