@@ -16,22 +16,31 @@ export const HOLD_MIN_MS = 1000;
 export const HOLD_MAX_MS = 10 * 60_000;
 const BACKOFF_FIRST_MS = 2000;
 const BACKOFF_MAX_MS = 60_000;
+/**
+ * Timers wait on the monotonic clock, which stands still while the machine sleeps: a long hold is
+ * looked at again this often, so that one over by the wall clock after a sleep ends within it.
+ */
+export const HOLD_CHECK_MS = 30_000;
 
 export interface Hold {
   /** Monotonic ms the hold ends. */
   until: number;
+  /** Wall ms it ends: after a sleep (the monotonic clock stands still while the machine sleeps) the one that comes first. */
+  untilWall: number;
   /** Why, in words for the header: "rate limited" (429) or "service unavailable" (503). */
   reason: string;
 }
 
 export interface GateClock {
   now(): number;
+  wall(): number;
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
 
 const realGateClock: GateClock = {
   now: monotonicMs,
+  wall: () => Date.now(),
   setTimeout: (fn, ms) => {
     const t = setTimeout(fn, ms);
     t.unref();
@@ -62,7 +71,9 @@ export class ServiceGate {
 
   /** ms until requests may go again; 0 when they may now. */
   heldMs(): number {
-    return this.hold ? Math.max(0, this.hold.until - this.clock.now()) : 0;
+    if (!this.hold) return 0;
+    const left = Math.min(this.hold.until - this.clock.now(), this.hold.untilWall - this.clock.wall());
+    return Math.max(0, left);
   }
 
   /** The hold in force, if any (undefined once it has passed). */
@@ -84,12 +95,16 @@ export class ServiceGate {
     } else wait = Math.min(HOLD_MAX_MS, Math.max(HOLD_MIN_MS, retryAfterMs));
     const now = this.clock.now();
     // A later answer never shortens a hold already in force (two pollers' 429s, the second with a smaller Retry-After).
-    const until = Math.max(now + wait, this.hold?.until ?? 0);
+    const left = Math.max(wait, this.heldMs());
     if (this.heldMs() === 0) this.since = sentAt;
-    this.hold = { until, reason: status === 429 ? "rate limited" : "service unavailable" };
-    this.arm(until - now);
+    this.hold = {
+      until: now + left,
+      untilWall: this.clock.wall() + left,
+      reason: status === 429 ? "rate limited" : "service unavailable",
+    };
+    this.arm(left);
     this.tell();
-    return until - now;
+    return left;
   }
 
   /** A success to a request sent at `sentAt`: sent after the hold began, it ends the hold. */
@@ -146,12 +161,15 @@ export class ServiceGate {
     if (this.timer !== undefined) this.clock.clearTimeout(this.timer);
     this.timer = undefined;
     if (ms === undefined) return;
-    this.timer = this.clock.setTimeout(() => {
-      this.timer = undefined;
-      if (this.heldMs() > 0) return this.arm(this.heldMs());
-      this.hold = undefined;
-      this.tell();
-    }, ms);
+    this.timer = this.clock.setTimeout(
+      () => {
+        this.timer = undefined;
+        if (this.heldMs() > 0) return this.arm(this.heldMs());
+        this.hold = undefined;
+        this.tell();
+      },
+      Math.min(ms, HOLD_CHECK_MS),
+    );
   }
 
   private tell(): void {

@@ -5,7 +5,7 @@
 // urgent refresh (`r`), and a snapshot object that only changes when something changed (as
 // useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
-import { HOLD_MAX_MS, type ServiceGate } from "../api/service-gate.js";
+import { HOLD_CHECK_MS, HOLD_MAX_MS, type ServiceGate } from "../api/service-gate.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { PollGroup } from "./poll-group.js";
 
@@ -209,7 +209,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     // The service holds every request (a 429 or 503 to any): this poll waits until it passes.
     const held = urgent ? 0 : (gate?.heldMs() ?? 0);
     if (held > 0) {
-      schedule(held, "held");
+      schedule(Math.min(held, HOLD_CHECK_MS), "held"); // looked at again: the hold may end by the wall clock (a sleep)
       return;
     }
     clearTimer();
@@ -292,7 +292,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     if (timer === undefined || timerKind !== "held" || !running) return;
     const held = gate?.heldMs() ?? 0;
     if (held === 0) void poll();
-    else schedule(held, "held");
+    else schedule(Math.min(held, HOLD_CHECK_MS), "held");
   };
 
   /**

@@ -61,6 +61,18 @@ describe("the gate", () => {
     expect(told).toEqual(["service unavailable", "rate limited", undefined]);
   });
 
+  it("ends after a sleep of the machine: the wall clock's end comes first when the monotonic one stood still", () => {
+    let mono = 0;
+    let wall = 1_000_000;
+    const gate = new ServiceGate({ ...clock, now: () => mono, wall: () => wall });
+    gate.limited(429, 600_000, 0);
+    mono += 1000;
+    wall += 60 * 60_000; // an hour asleep: the monotonic clock moved a second
+    expect(gate.heldMs()).toBe(0);
+    wall -= 2 * 60 * 60_000; // a wall clock set back two hours: the monotonic clock still ends it
+    expect(gate.heldMs()).toBe(599_000);
+  });
+
   it("a success lifts the hold only for a request sent after the hold began", async () => {
     const gate = new ServiceGate(clock);
     const before = clock.now();
