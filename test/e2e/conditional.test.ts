@@ -5,6 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { freshStateHome } from "../helpers/cli.js";
+import { until } from "../helpers/processes.js";
 import { type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -19,14 +20,6 @@ afterEach(() => {
   s?.kill("SIGKILL");
   s = undefined;
 });
-
-async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 describe("conditional requests in the monitor", () => {
   it("unchanged answers come back 304; the header stays ok; a change is seen at once", async () => {
@@ -49,10 +42,10 @@ describe("conditional requests in the monitor", () => {
     const id = Number(/Job (\d+)/.exec(screen)?.[1]);
     // The first answers of each kind (page, job, sweep) have come.
     const start = demo.requestCount();
-    await until(() => demo.requestCount() >= start + 4, 15_000, "the first polls");
+    await until(() => demo.requestCount() >= start + 4, "the first polls", 15_000);
     const r0 = demo.requestCount();
     const m0 = demo.notModifiedCount();
-    await until(() => demo.requestCount() >= r0 + 12, 30_000, "twelve more requests");
+    await until(() => demo.requestCount() >= r0 + 12, "twelve more requests", 30_000);
     const asked = demo.requestCount() - r0;
     const unchanged = demo.notModifiedCount() - m0;
     console.log(`unchanged demo, 1s/2s/index 2s: ${unchanged} of ${asked} requests answered 304`);

@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { specJob } from "../helpers/payloads.js";
+import { until } from "../helpers/processes.js";
 import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
 import { type Session, startCli } from "./pty.js";
 
@@ -45,8 +46,7 @@ describe("a job whose answers weigh megabytes", () => {
     await sleep(8000); // four 2 s intervals: nothing
     expect(asked()).toBe(before);
     s.press("r");
-    const end = Date.now() + 10_000;
-    while (asked() === before && Date.now() < end) await sleep(50);
+    await until(() => asked() > before, "r's request", 10_000);
     expect(asked()).toBe(before + 1);
   }, 90_000);
 });

@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { specJob } from "../helpers/payloads.js";
+import { until } from "../helpers/processes.js";
 import {
   type Answer,
   pageOf,
@@ -23,13 +24,14 @@ afterEach(async () => {
   service = undefined;
 });
 
-/** Resolves once `test` holds of the service's requests (checked every 50 ms). */
-async function until(test: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!test()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+/** The monitor on `svc`: the job every second, the page and the index's sweep every 2 s. */
+function open(svc: ScriptedService, extra: string[] = []): Session {
+  const args = ["--base-url", svc.url, "--interval", "1s", "--list-interval", "2s", "--index", "on"];
+  return startCli([...args, "--index-interval", "2s", ...extra], {
+    cols: 160,
+    rows: 30,
+    env: { JOBTOP_TOKEN: svc.token, XDG_STATE_HOME: freshStateHome() },
+  });
 }
 
 describe("one backoff per service (issue 29.9)", () => {
@@ -54,23 +56,7 @@ describe("one backoff per service (issue 29.9)", () => {
       job: (id) => ({ code: 0, msg: "", job: id === "7" ? pinned : specJob(Number(id)) }),
     });
     const svc = service;
-    s = startCli(
-      [
-        "--base-url",
-        svc.url,
-        "--interval",
-        "1s",
-        "--list-interval",
-        "2s",
-        "--index",
-        "on",
-        "--index-interval",
-        "2s",
-        "--pin",
-        "7",
-      ],
-      { cols: 160, rows: 30, env: { JOBTOP_TOKEN: svc.token, XDG_STATE_HOME: freshStateHome() } },
-    );
+    s = open(svc, ["--pin", "7"]);
     await s.waitFor(/Job 103/, 15_000);
     const asked = (path: string, id?: string, perPage?: string) =>
       svc.requests.filter(
@@ -85,11 +71,11 @@ describe("one backoff per service (issue 29.9)", () => {
         asked("/v1/job", "103") >= 2 &&
         asked("/v1/job", "7") >= 1 &&
         asked("/v1/job/jobs", undefined, "1000") >= 2,
-      20_000,
       "the job, the pin and the sweep to be polled",
+      20_000,
     );
     unavailable = "armed";
-    await until(() => typeof unavailable === "object", 10_000, "the page's 503");
+    await until(() => typeof unavailable === "object", "the page's 503", 10_000);
     const at = (unavailable as unknown as { at: number }).at;
     // The header says it, counting down; nothing says "ok" meanwhile.
     const held = await s.waitFor(/service unavailable: retrying in \d+s/, 5000).catch(() => s?.text() ?? "");
@@ -97,8 +83,8 @@ describe("one backoff per service (issue 29.9)", () => {
     await until(
       () =>
         svc.requests.some((r) => r.at > at && r.path === "/v1/job/jobs" && r.query.get("per_page") === "20"),
-      25_000,
       "the page to be asked again",
+      25_000,
     );
     const after = svc.requests.filter((r) => r.at > at);
     const first = after[0]?.at ?? 0;
@@ -118,8 +104,8 @@ describe("one backoff per service (issue 29.9)", () => {
         svc.requests.some((r) => r.at > at && r.query.get("id") === "103") &&
         svc.requests.some((r) => r.at > at && r.query.get("id") === "7") &&
         svc.requests.some((r) => r.at > at && r.query.get("per_page") === "1000"),
-      15_000,
       "the job, the pin and the sweep to resume",
+      15_000,
     );
     await s.waitFor(/● ok/, 10_000);
   }, 90_000);
@@ -137,21 +123,7 @@ describe("one backoff per service (issue 29.9)", () => {
       job: (id) => (limited ? tooMany : { code: 0, msg: "", job: specJob(Number(id)) }),
     });
     const svc = service;
-    s = startCli(
-      [
-        "--base-url",
-        svc.url,
-        "--interval",
-        "1s",
-        "--list-interval",
-        "2s",
-        "--index",
-        "on",
-        "--index-interval",
-        "2s",
-      ],
-      { cols: 160, rows: 30, env: { JOBTOP_TOKEN: svc.token, XDG_STATE_HOME: freshStateHome() } },
-    );
+    s = open(svc);
     await s.waitFor(/Job 103/, 15_000);
     limited = true;
     const screen = await s.waitFor(/rate limited: retrying in \d+s/, 10_000);
@@ -166,7 +138,7 @@ describe("one backoff per service (issue 29.9)", () => {
     for (const round of [1, 2]) {
       const before = svc.requests.length;
       s.press("r");
-      await until(() => svc.requests.length >= before + 2, 10_000, `r's requests (round ${round})`);
+      await until(() => svc.requests.length >= before + 2, `r's requests (round ${round})`, 10_000);
       await new Promise((r) => setTimeout(r, 2500));
       const asked = svc.requests.slice(before).map((r) => `${r.path}?${r.query}`);
       // The page and the selected job, once each; not the sweep, and no retry.
