@@ -96,7 +96,7 @@ export function App({
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   // The help's lines, built when it opens: also for a key typed with the ? that opened it.
   const [helpOf] = useState(helpLinesMemo);
-  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;
+  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels, ui.scope) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
