@@ -257,7 +257,7 @@ describe("pause and the job interval", () => {
     // Its own requests, every 4 s at most; a page answer holding it (every 5 s) stands for some
     // (issue 31): heard at least every 4 s give or take the jitter and the wait for the page.
     expect(n).toBeLessThanOrEqual(6);
-    expect(heard.length).toBeGreaterThanOrEqual(4);
+    expect(heard.length).toBeGreaterThanOrEqual(3);
     for (let i = 1; i < heard.length; i++)
       expect((heard[i] as number) - (heard[i - 1] as number)).toBeLessThanOrEqual(4000 * 1.75 + 1);
   });
