@@ -41,3 +41,9 @@ export function finalCodes(words: readonly string[], labels: Record<number, stri
   }
   return codes;
 }
+
+/** The codes of the config's `final`, its names looked up (resolve.ts checked that each names a status). */
+export function finalOf(c: { final: readonly string[]; statusLabels: Record<number, string> }): number[] {
+  const r = finalCodes(c.final, c.statusLabels);
+  return typeof r === "string" ? [] : r;
+}
