@@ -43,6 +43,22 @@ export interface InsightState {
 
 export type { InsightJob };
 
+export type InsightMarks = Pick<InsightState, "stuck" | "flapping">;
+
+/** Do two maps of marks say the same (the same jobs, the same breaches or counts)? */
+function sameMarks<V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>): boolean {
+  if (a.size !== b.size) return false;
+  for (const [k, v] of b) {
+    const w = a.get(k);
+    if (w === undefined) return false;
+    if (Array.isArray(v) && Array.isArray(w)) {
+      if (v.length !== w.length) return false;
+      for (let i = 0; i < v.length; i++) if (v[i].rule !== w[i].rule) return false;
+    } else if (v !== w) return false;
+  }
+  return true;
+}
+
 export interface InsightOptions {
   /** Seconds since 1970 (tests give their own). */
   now?: () => number;
@@ -67,6 +83,7 @@ function entryJob(e: IndexEntry): InsightJob {
 
 export class InsightWatch {
   private state: InsightState;
+  private marks: InsightMarks;
   private readonly listeners = new Set<() => void>();
   private readonly rules: CompiledRule[];
   private readonly flap: FlapSetting;
@@ -92,6 +109,7 @@ export class InsightWatch {
     const trend = o.trend?.initial ?? emptyTrend();
     this.savedSlot = trend.slots.at(-1)?.t;
     this.state = { seq: 0, stuck: new Map(), flapping: new Map(), trend, source: "page" };
+    this.marks = { stuck: this.state.stuck, flapping: this.state.flapping };
     this.unsubscribe = monitor.subscribe(() => this.onMonitor());
     this.onMonitor();
   }
@@ -102,6 +120,9 @@ export class InsightWatch {
   };
 
   getSnapshot = (): InsightState => this.state;
+
+  /** Only the stuck and flapping jobs: a new object only when one of them changed (the list's marks, the header's count). */
+  getMarks = (): InsightMarks => this.marks;
 
   /** The jobs the stats read now (the index's, or the page's with the selected job's copy). */
   jobs(): readonly InsightJob[] {
@@ -210,7 +231,17 @@ export class InsightWatch {
         `↯ flapping: ${n} status changes in ${durationWords(this.flap.windowSec)}`,
       );
     }
-    this.state = { seq: this.state.seq + 1, stuck, flapping: flaps, trend, source };
+    // The same marks keep their maps (and the marks object its identity): the App, which draws
+    // only the marks, is not drawn again after a sweep that changed none of them.
+    const same = sameMarks(this.state.stuck, stuck) && sameMarks(this.state.flapping, flaps);
+    this.state = {
+      seq: this.state.seq + 1,
+      stuck: same ? this.state.stuck : stuck,
+      flapping: same ? this.state.flapping : flaps,
+      trend,
+      source,
+    };
+    if (!same) this.marks = { stuck: this.state.stuck, flapping: this.state.flapping };
     // Time alone makes a job stuck (or ends its flapping): checked again while that can happen.
     const needTimer = this.rules.length > 0 || flaps.size > 0;
     if (needTimer && !this.timer) {

@@ -103,14 +103,7 @@ export function App({
   );
   const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.
-  const stats = useStatsLines(
-    ui.overlay === "stats",
-    insight,
-    insightState,
-    ui.stats,
-    config.statusLabels,
-    columns,
-  );
+  const stats = useStatsLines(ui.overlay === "stats", insight, ui.stats, config.statusLabels, columns);
   const json = jobJson ?? stats;
   // The help's lines, built when it opens: also for a key typed with the ? that opened it.
   const [helpOf] = useState(helpLinesMemo);
@@ -138,8 +131,8 @@ export function App({
     return {
       ui,
       snap,
-      view: viewOf(snap, ui, insight?.getSnapshot().stuck),
-      stuck: insight?.getSnapshot().stuck,
+      view: viewOf(snap, ui, insight?.getMarks().stuck),
+      stuck: insight?.getMarks().stuck,
       layout,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
       overlayMax:

@@ -140,6 +140,10 @@ describe("the monitor's insight", () => {
     expect(w.getSnapshot().source).toBe("index");
     expect(w.getSnapshot().trend.slots.length).toBe(2);
     expect(saved).toEqual([1, 2]);
+    // The marks keep their identity across sweeps that changed none: the App is not drawn again.
+    const marks = w.getMarks();
+    f.sweep(jobs, 13);
+    expect(w.getMarks()).toBe(marks);
     w.save();
     expect(saved).toEqual([1, 2, 2]);
     w.stop();
