@@ -8,7 +8,8 @@
 import { processGroups } from "../actions/process-groups.js";
 import { beforeDeath, dieOf } from "../terminal/exit.js";
 import { handleClosedStdout } from "../terminal/stdout-guard.js";
-import { EXIT, type Output } from "./output.js";
+import { EXIT } from "./exit.js";
+import type { Output } from "./output.js";
 
 export type StopReason = "SIGINT" | "SIGTERM" | "closed";
 

@@ -4,54 +4,37 @@
 import type { JobClient } from "../api/client.js";
 import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
+import type { Flags } from "../config/from-settings.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
+import { setCustomColumns } from "../model/job-insight.js";
+import type { GroupBy } from "../model/stats.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
-import { EXIT, finish, Output } from "./output.js";
+import { finish, Output } from "./output.js";
+import { insightCommand, runStats, runStuck } from "./stats.js";
 import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
 export type ScriptCommand =
-  | { kind: "once"; all: boolean; status?: string }
+  | { kind: "once"; all: boolean; status?: string; stuck?: boolean }
+  | { kind: "stats"; windowSec: number; by: GroupBy }
   | { kind: "get"; id: string }
   | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
   | { kind: "wait"; id: string; until: string; deadlineMs?: number }
   | { kind: "act"; name: string; ids: string[]; yes: boolean };
 
-export interface ScriptFlags {
-  once: boolean;
-  /** --once --all: every page. */
-  all?: boolean;
-  /** --once --status S,…: codes or names, read against the config's labels in run. */
-  status?: string;
-  json: boolean;
-  showSecrets: boolean;
-  until?: string;
-  timeout?: string;
-  /** act: do not ask for confirmation. */
-  yes?: boolean;
-}
+/** The flags of the commands for scripts (the settings table's rows, as typed). */
+export type ScriptFlags = Pick<
+  Flags,
+  "once" | "all" | "status" | "json" | "showSecrets" | "until" | "timeout" | "yes" | "stuck" | "since" | "by"
+>;
 
-export interface CommandContext {
-  config: Config;
-  client: JobClient;
-  out: Output;
-  json: boolean;
-  /** ANSI colour (stdout is a terminal and NO_COLOR is not set). */
-  color: boolean;
-  showSecrets: boolean;
-  /** The terminal's width; undefined when stdout is not a terminal. */
-  columns: number | undefined;
-  /** One line on stderr, sanitised, the token masked (cli.tsx's writer). */
-  err: (message: string) => void;
-  /** Fixed "now" for tests. */
-  nowSec?: number;
-}
-
-export const COMMANDS = ["get", "watch", "wait", "act"] as const;
+export const COMMANDS = ["get", "watch", "wait", "act", "stats"] as const;
 /** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
 export const MAX_WATCHED = 100;
 // setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
@@ -61,6 +44,8 @@ const MAX_DEADLINE_MS = 2 ** 31 - 1;
 export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCommand | undefined {
   const [name, ...args] = input;
   const kind = COMMANDS.find((c) => c === name);
+  const insight = insightCommand(kind, args, f);
+  if (insight || kind === "stats") return insight;
   if (!kind) {
     const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
     if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch, wait and act`);
@@ -131,14 +116,15 @@ export async function runCommand(
 ): Promise<never> {
   const stdout = process.stdout;
   const out = new Output(stdout);
+  setCustomColumns(config.customColumns);
   const tty = stdout.isTTY === true;
   const ctx: CommandContext = {
     config,
     client,
     out,
-    json: f.json,
+    json: f.json === true,
     color: tty && !process.env.NO_COLOR,
-    showSecrets: f.showSecrets,
+    showSecrets: f.showSecrets === true,
     err: f.err,
     columns: tty ? stdout.columns || 80 : undefined,
   };
@@ -164,7 +150,10 @@ async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): 
         send,
         stdinIsTTY: process.stdin.isTTY === true,
       });
+    case "stats":
+      return runStats(ctx, { windowSec: cmd.windowSec, by: cmd.by });
     case "once": {
+      if (cmd.stuck) return runStuck(ctx);
       const only =
         cmd.status === undefined ? undefined : statuses(cmd.status, ctx.config, ctx.err, "--status");
       if (only === null) return EXIT.usage;

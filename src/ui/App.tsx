@@ -6,7 +6,9 @@ import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "re
 import type { Config } from "../config/types.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
+import { withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
@@ -32,9 +34,11 @@ import { StatusLine } from "./StatusLine.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
+import { useInsight } from "./use-insight.js";
 import { useJsonLines } from "./use-json-lines.js";
 import { useNowSec } from "./use-now-sec.js";
 import { usePickerLines } from "./use-picker-lines.js";
+import { useStatsLines } from "./use-stats-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
@@ -56,6 +60,8 @@ export interface AppProps {
   links?: boolean;
   /** Runs the configured actions (config.actions); absent, their keys say they cannot run. */
   actions?: ActionRunner;
+  /** Stuck jobs, flapping, the stats view's data (issue 32). */
+  insight?: InsightWatch;
 }
 
 export function App({
@@ -67,8 +73,10 @@ export function App({
   onConnect,
   links = false,
   actions,
+  insight,
 }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
+  const insightState = useInsight(insight);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(
@@ -77,7 +85,7 @@ export function App({
   );
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels, config.order));
-  const view = viewOf(snap, ui);
+  const view = viewOf(snap, ui, insightState?.stuck);
   const nowSec = useNowSec(snap);
 
   useUiEffects({ monitor, config, snap, ui, dispatch, ids: view.ids, selectedId: view.selection.id });
@@ -93,7 +101,10 @@ export function App({
     view.selected,
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
-  const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.
+  const stats = useStatsLines(ui.overlay === "stats", insight, ui.stats, config.statusLabels, columns);
+  const json = jobJson ?? stats;
   // The help's lines, built when it opens: also for a key typed with the ? that opened it.
   const [helpOf] = useState(helpLinesMemo);
   const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels, ui.scope) : undefined;
@@ -120,7 +131,8 @@ export function App({
     return {
       ui,
       snap,
-      view: viewOf(snap, ui),
+      view: viewOf(snap, ui, insight?.getMarks().stuck),
+      stuck: insight?.getMarks().stuck,
       layout,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
       overlayMax:
@@ -174,7 +186,7 @@ export function App({
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
+      <Header {...withStuck(headerProps(snap, config, ui, view, { host, width: columns }), insightState)} />
       {help ? (
         <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
       ) : json ? (
@@ -188,7 +200,7 @@ export function App({
       ) : (
         <Panes
           layout={layout}
-          list={<ListPane {...panes} config={config} nowSec={nowSec} />}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} insight={insightState} />}
           detail={
             ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker

@@ -2,10 +2,9 @@
 // back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
-import type { JobClient } from "../api/client.js";
-import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
@@ -18,26 +17,11 @@ import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
+// A type only: run.tsx (Ink, React, Yoga) is imported after the first frame.
+import type { ActionsOnExit, ActionTransport } from "./run.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
-
-/** What the configured actions are sent with: the monitor client's token keeper and transport. */
-export interface ActionTransport {
-  tokens: TokenKeeper;
-  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
-  fetch?: typeof fetch;
-  /** The monitor's client: each job is fetched again with it right before an action. */
-  client: JobClient;
-}
-
-/** The actions under way, on the way out (ui/action-runner.ts). */
-export interface ActionsOnExit {
-  /** SIGTERM to their process groups now (unless the user chose to leave them). */
-  endNow(): void;
-  /** Ends them, bounded, and says on stderr what was ended, left or unknown. */
-  finish(): Promise<void>;
-}
 
 /** Runs the monitor on a Monitor already started, so its first request is under way. */
 export async function startMonitor(
@@ -54,7 +38,9 @@ export async function startMonitor(
     kind === "off"
       ? undefined
       : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
-  if (notifier) notifyOnChange(monitor, notifier, config.notifyScope);
+  let insight: InsightWatch | undefined;
+  if (notifier)
+    notifyOnChange(monitor, notifier, config.notifyScope, (id) => insight?.isFlapping(id) ?? false);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);
   const links = hyperlinksOn(config.hyperlinks);
@@ -64,9 +50,13 @@ export async function startMonitor(
   beforeDeath(() => actions?.endNow());
   let away: AwaySession | undefined;
   const screen = takeScreen({
-    save: () => away?.save(true),
+    save: () => {
+      away?.save(true);
+      insight?.save();
+    },
     ending: () => actions?.finish(),
     stop: () => {
+      insight?.stop();
       actions?.endNow();
       monitor.stop();
       notifier?.stop();
@@ -124,6 +114,7 @@ export async function startMonitor(
     const { startAwaySession } = await import("../state/away-session.js");
     away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
   }
+  insight = (await import("./insight-start.js")).startInsight(config, monitor, notifier);
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
@@ -139,6 +130,7 @@ export async function startMonitor(
     links,
     overPreFrame: drawn,
     transport,
+    insight,
     setUnmount: (u) => (unmount = u),
     setActions: (a) => (actions = a),
   });

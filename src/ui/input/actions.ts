@@ -17,6 +17,7 @@ import { copyText } from "../../terminal/clipboard.js";
 import { act, confirmKeys } from "./act.js";
 import { type ActionContext, type ModalKeys, type Run, say } from "./context.js";
 import { followKey } from "./follow-key.js";
+import { openStats, statsKeys } from "./stats-keys.js";
 
 export type { ActionContext } from "./context.js";
 
@@ -173,12 +174,13 @@ export const ACTIONS: Record<Action, Run> = {
   statusFilter: (c) => {
     const present =
       allScope(c) && c.snap.index ? indexStatuses(c.snap.index.index) : pageStatuses(c.snap.list.data);
-    const next = nextStatus(c.ui.statusFilter, present);
+    const next = nextStatus(c.ui.statusFilter, present, (c.stuck?.size ?? 0) > 0);
     c.dispatch({ type: "statusFilter", status: next });
   },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
   // Enter on the list while the selected job is on another page; else Enter's other meanings.
   follow: (c) => followKey(c) || ACTIONS.expand(c),
+  stats: openStats,
   json: (c) => {
     if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
     else say(c, "no job to show", "warn");
@@ -363,6 +365,7 @@ const OVERLAY_KEYS: Record<Exclude<Overlay, "none">, ModalKeys> = {
     if (a === "secrets") c.dispatch({ type: "secrets" });
     else if (key.escape || input === "q" || input === "y") c.dispatch({ type: "overlay", overlay: "none" });
   },
+  stats: (input, key, c) => statsKeys(input, key, c, scrollView),
   // The help scrolls as the JSON view does.
   help: (input, key, c) => {
     if (scrollView(actionFor(input, key), c)) return;

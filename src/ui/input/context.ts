@@ -24,6 +24,8 @@ export interface ActionContext {
   /** How far the open overlay's position can go, as last drawn (JSON view: scroll; picker: last entry). */
   overlayMax: number;
   monitor: Monitor;
+  /** The jobs that break a stuck rule now (issue 32): `f` offers "stuck" while there are some. */
+  stuck?: ReadonlyMap<string, unknown>;
   config: Config;
   dispatch: (a: UiAction) => void;
   /** Raw terminal writes (OSC 52), outside Ink's frame. */

@@ -26,6 +26,7 @@ export type Action =
   | "jump"
   | "follow"
   | "json"
+  | "stats"
   | "expand"
   | "focus"
   | "events"
@@ -105,8 +106,9 @@ const ROWS: Binding[] = [
   {
     action: "sortNext",
     keys: ">",
-    help: "sort this page by the next column (status, age, remark, node, gpu)",
-    helpAll: "sort every job of the account by the next column (status, age, remark, node, gpu)",
+    help: "sort this page by the next column (status, age, remark, node, gpu, in_status, waited)",
+    helpAll:
+      "sort every job of the account by the next column (status, age, remark, node, gpu, in_status, waited)",
     match: is(">"),
   },
   {
@@ -144,7 +146,7 @@ const ROWS: Binding[] = [
   {
     action: "statusFilter",
     keys: "f",
-    help: "status filter: all → each status listed (on the page, or of the account under a) → all",
+    help: "status filter: all → each status listed (on the page, or of the account under a) → ⧗ stuck → all",
     match: is("f"),
   },
   {
@@ -165,6 +167,7 @@ const ROWS: Binding[] = [
     help: "the whole job as JSON, every field (unknown ones too); Esc closes",
     match: is("y"),
   },
+
   {
     action: "expand",
     keys: "Enter",
@@ -205,6 +208,12 @@ const ROWS: Binding[] = [
     keys: "=",
     help: "poll the selected job at the configured interval again (--interval)",
     match: is("="),
+  },
+  {
+    action: "stats",
+    keys: "i",
+    help: "stats: counts, time in status, transitions, waits, trends ([ ] window, b groups)",
+    match: is("i"),
   },
   {
     action: "help",
