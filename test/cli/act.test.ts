@@ -29,6 +29,14 @@ const STATUS = `[status]
 2 = "running"
 3 = "stopped"
 `;
+/** A scripted service's list: no jobs (act asks only for the jobs it names). */
+const noJobs = () => ({
+  code: 0,
+  msg: "",
+  job: [],
+  pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+});
+
 const CANCEL = `[[actions]]
 name = "cancel"
 key = "C"
@@ -224,12 +232,7 @@ describe("jobtop act", () => {
     // then the poll after it says the job is stopped.
     let calls = 0;
     const svc = await startScriptedService({
-      list: () => ({
-        code: 0,
-        msg: "",
-        job: [],
-        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
-      }),
+      list: noJobs,
       job: (id) => {
         calls++;
         if (calls === 2) return { hang: true };
@@ -255,12 +258,7 @@ describe("jobtop act", () => {
   it("act ID --yes: a job the service answers with another job is skipped, nothing sent (attacked after the merge)", async () => {
     // `act cancel 105 --yes` against a service that answers GET 105 with job 777 sent DELETE 777.
     const svc = await startScriptedService({
-      list: () => ({
-        code: 0,
-        msg: "",
-        job: [],
-        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
-      }),
+      list: noJobs,
       job: (id, method) =>
         method === "GET"
           ? { code: 0, msg: "", job: specJob(id === "105" ? 777 : Number(id), { status: 2 }) }
@@ -288,12 +286,7 @@ describe("jobtop act", () => {
     // with job 101 had the DELETE of job 101 sent twice.
     const deletes: string[] = [];
     const svc = await startScriptedService({
-      list: () => ({
-        code: 0,
-        msg: "",
-        job: [],
-        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
-      }),
+      list: noJobs,
       job: () => ({ code: 0, msg: "", job: specJob(101, { status: 2 }) }),
     });
     try {
