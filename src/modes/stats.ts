@@ -7,9 +7,10 @@ import type { Job } from "../api/schema.js";
 import { parseLongDuration } from "../config/insight-tables.js";
 import { ConfigError } from "../config/types.js";
 import { type Breach, breaches, compileRule, durationWords } from "../model/alerts.js";
-import { formatDuration } from "../model/format.js";
+import { formatDuration, truncate } from "../model/format.js";
 import { insightJob } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets } from "../model/secrets.js";
 import { computeStats, GROUP_BY, type GroupBy, type Stats, WAIT_LABELS } from "../model/stats.js";
 import { statsLines, statusName, table } from "../render/stats-lines.js";
 import type { CommandContext } from "./context.js";
@@ -154,13 +155,16 @@ export async function runStuck(ctx: CommandContext): Promise<number> {
   const found: { job: Job; b: Breach }[] = [];
   for (const job of jobs) for (const b of breaches(insightJob(job), rules, nowSec)) found.push({ job, b });
   const labels = config.statusLabels;
+  // The remark is free text where a service may keep a token: masked, as --once masks it, unless
+  // --show-secrets; masked whole before it is cut, so no piece of a token shows at the cut.
+  const remark = (job: Job) => (ctx.showSecrets ? job.app.remark : maskSecrets(job.app.remark));
   if (ctx.json) {
     const doc = {
       now: nowSec,
       stuck: found.map(({ job, b }) => ({
         id: job.id,
         displayID: job.displayID,
-        remark: job.app.remark,
+        remark: remark(job),
         status: b.status,
         ...(labels[b.status] === undefined ? {} : { name: labels[b.status] }),
         rule: b.rule,
@@ -178,7 +182,7 @@ export async function runStuck(ctx: CommandContext): Promise<number> {
         statusName(b.status, labels),
         formatDuration(b.forSec, { coarse: true }),
         `${b.rule} (> ${durationWords(config.alerts.find((r) => r.name === b.rule)?.longerThanSec ?? 0)})`,
-        sanitize(job.app.remark).slice(0, 60),
+        truncate(sanitize(remark(job)), 60),
       ]);
     if (found.length > 0) ctx.out.write(`${table(rows, "", [0, 1, 2, 4, 5]).join("\n")}\n`);
     const jobsStuck = new Set(found.map((f) => f.job.id)).size;

@@ -269,3 +269,39 @@ match = { remark = "train-*" }
     expect(r.stderr).toContain("--stuck: no [[alerts]] rule is configured");
   });
 });
+
+describe("jobtop --once --all --stuck: the remark", () => {
+  // A fake token, put together here so that no scanner takes this file for a leak.
+  const GHP = `ghp_${"A1b2C3d4E5f6G7h8J9k0".repeat(2).slice(0, 36)}`;
+  const remark = `train-7 clone https://${GHP}@github.com/o/r \u001b]0;pwned\u0007 \u202eevil`;
+  let one: ScriptedService;
+  beforeAll(async () => {
+    const job = specJob(5, {
+      status: 6,
+      state: { status: 6, log: [{ id: 1, status: 6, ts: { seconds: NOW - 7200 }, sourceId: 5 }] },
+      app: { ...(specJob(5).app as object), remark },
+    });
+    one = await startScriptedService({ list: (q) => pageOf([job], q, { total: 1 }) });
+  });
+  afterAll(async () => {
+    await one.close();
+  });
+  const rule = `[[alerts]]\nname = "q"\nstatuses = [6]\nlonger_than = "1h"\n`;
+
+  it("is masked as --once masks it (the table and --json), shown with --show-secrets, never with its escapes", async () => {
+    const e = { JOBTOP_BASE_URL: one.url, JOBTOP_TOKEN: one.token, XDG_CONFIG_HOME: writeConfig(rule).home };
+    const table = await runCli(["--once", "--all", "--stuck"], e);
+    const json = await runCli(["--once", "--all", "--stuck", "--json"], e);
+    expect([table.code, json.code]).toEqual([6, 6]);
+    for (const out of [table.stdout, json.stdout]) {
+      expect(out).not.toContain(GHP.slice(0, 12));
+      expect(out).not.toMatch(/[\u001b\u0007\u202e]/);
+    }
+    expect(table.stdout).toContain("train-7 clone https://");
+    expect((JSON.parse(json.stdout) as { stuck: { remark: string }[] }).stuck[0]?.remark).toMatch(
+      /^train-7 clone https:\/\/•+@github\.com/,
+    );
+    const shown = await runCli(["--once", "--all", "--stuck", "--json", "--show-secrets"], e);
+    expect((JSON.parse(shown.stdout) as { stuck: { remark: string }[] }).stuck[0]?.remark).toBe(remark);
+  });
+});
