@@ -86,6 +86,7 @@ export class InsightWatch {
   private marks: InsightMarks;
   private readonly listeners = new Set<() => void>();
   private readonly rules: CompiledRule[];
+  private readonly ruleByName: Map<string, CompiledRule>;
   private readonly flap: FlapSetting;
   private readonly now: () => number;
   private readonly fired = new Set<string>();
@@ -104,6 +105,7 @@ export class InsightWatch {
     private readonly o: InsightOptions = {},
   ) {
     this.rules = config.alerts.map(compileRule);
+    this.ruleByName = new Map(this.rules.map((r) => [r.name, r]));
     this.flap = { changes: config.flapChanges, windowSec: config.flapWindowMs / 1000 };
     this.now = o.now ?? (() => Math.floor(Date.now() / 1000));
     const trend = o.trend?.initial ?? emptyTrend();
@@ -200,8 +202,7 @@ export class InsightWatch {
     for (const k of this.fired) {
       const [id, rule] = k.split("\u0001") as [string, string];
       const job = byId.get(id);
-      const r = this.rules.find((x) => x.name === rule);
-      if (job && !r?.statuses.includes(job.status)) this.fired.delete(k);
+      if (job && !this.ruleByName.get(rule)?.statuses.includes(job.status)) this.fired.delete(k);
     }
     for (const [id, list] of stuck)
       for (const b of list) {
@@ -211,14 +212,19 @@ export class InsightWatch {
         this.say(
           id,
           b.status,
-          `⧗ stuck: ${b.rule}, ${this.statusWord(b.status)} for ${formatDuration(b.forSec, { coarse: true })} (> ${durationWords(this.rules.find((r) => r.name === b.rule)?.longerThanSec ?? 0)})`,
+          `⧗ stuck: ${b.rule}, ${this.statusWord(b.status)} for ${formatDuration(b.forSec, { coarse: true })} (> ${durationWords(this.ruleByName.get(b.rule)?.longerThanSec ?? 0)})`,
         );
       }
+    // Bounded: the oldest pairs of jobs not stuck now go first (a page's jobs come and go). A pair
+    // of a job stuck now stays whatever their number (jobs × rules, the data's own size): forgotten,
+    // it would be said again at the next check, every 30 s (50 rules × 2 000 jobs: 80 000 events).
     if (this.fired.size > FIRED_MAX) {
       let drop = this.fired.size - FIRED_MAX;
       for (const k of this.fired) {
-        if (drop-- <= 0) break;
+        if (drop <= 0) break;
+        if (stuck.has(k.slice(0, k.indexOf("\u0001")))) continue;
         this.fired.delete(k);
+        drop--;
       }
     }
     for (const id of this.flapFired) if (!flaps.has(id) && byId.has(id)) this.flapFired.delete(id);

@@ -149,6 +149,25 @@ describe("the monitor's insight", () => {
     w.stop();
   });
 
+  it("more job-and-rule pairs stuck than it remembers (50 rules × 401 jobs): none is said twice", () => {
+    const now = T;
+    const f = fakeMonitor();
+    const rules = Array.from({ length: 50 }, (_, i) => ({
+      name: `r${i}`,
+      statuses: [6],
+      longerThanSec: 3600,
+    }));
+    const w = new InsightWatch(f.monitor, { ...config, alerts: rules } as Config, { now: () => now });
+    const jobs = Array.from({ length: 401 }, (_, i) => job(i + 1, [[6, T - 7200]]));
+    f.sweep(jobs, 1);
+    expect(f.notes.length).toBe(50 * 401);
+    // The next sweeps find the same jobs stuck: each pair was said, none is said again.
+    f.sweep(jobs, 2);
+    f.sweep(jobs, 3);
+    expect(f.notes.length).toBe(50 * 401);
+    w.stop();
+  });
+
   it("a group's name from the service is sanitised in the stats' lines", () => {
     const s = computeStats(
       [{ status: 2, gpus: 0, gpuName: "", node: "n\u001b]0;pwned\u0007", cls: "", log: digestLog([]) }],
