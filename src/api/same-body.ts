@@ -44,42 +44,70 @@ export interface SameBodies extends SameBody {
 }
 
 /**
- * The last answer per key, the least recently used let go beyond `max` entries or `maxBytes` of
- * answers (the newest is always kept, however large): the client's jobs, a handful of ids (the
- * selected job, the pins) of which a few may be megabytes.
+ * The last answer per key, the least recently used let go beyond `max` entries; beyond `maxBytes`
+ * of answers the oldest first keep only their validators and a weak hold on their value (the
+ * newest is always kept whole, however large): the client's jobs, a handful of ids (the selected
+ * job, the pins) of which a few may be megabytes. Let go whole, a 14 MB job's ETag went as soon
+ * as a pin's answer came, and the job was asked without it, 14 MB every time, each parsed again.
+ * Held weakly, its value lasts while a poller shows it (no memory the poller does not hold
+ * already), and a 304 still means it; once let go, the request goes without the validators.
  */
 export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): SameBodies {
   const max = bound.max ?? Number.POSITIVE_INFINITY;
   const maxBytes = bound.maxBytes ?? Number.POSITIVE_INFINITY;
-  const last = new Map<string, { bytes: Buffer; value: unknown; validators: Validators | undefined }>();
+  interface Entry {
+    /** The answer's bytes, for "the same bytes"; undefined once let go for the bound. */
+    bytes: Buffer | undefined;
+    value: unknown;
+    /** The value held weakly once the bytes went (an object: a job, a page). */
+    weak: WeakRef<object> | undefined;
+    validators: Validators | undefined;
+  }
+  const last = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
     const had = last.get(key);
     if (!had) return;
-    bytes -= had.bytes.length;
+    bytes -= had.bytes?.length ?? 0;
     last.delete(key);
+  };
+  /** The entry's bytes let go; its value held weakly if it has validators to send, else the entry goes. */
+  const lighten = (key: string, e: Entry) => {
+    if (!e.validators || typeof e.value !== "object" || e.value === null) return drop(key);
+    bytes -= e.bytes?.length ?? 0;
+    e.weak = new WeakRef(e.value);
+    e.bytes = undefined;
+    e.value = undefined;
   };
   return {
     decode<T>(key: string, body: Buffer, decode: () => T, validators?: Validators): T {
       const had = last.get(key);
       drop(key);
       // Same bytes: last time's value, with the validators of this answer (a new ETag for the same bytes is still that answer's).
-      const value = had?.bytes.equals(body) ? (had.value as T) : decode();
-      last.set(key, { bytes: body, value, validators });
+      const value = had?.bytes?.equals(body) ? (had.value as T) : decode();
+      last.set(key, { bytes: body, value, weak: undefined, validators });
       bytes += body.length;
-      for (const k of last.keys()) {
+      for (const [k, e] of last) {
         if (last.size <= 1 || (last.size <= max && bytes <= maxBytes)) break;
-        drop(k);
+        if (k === key) continue;
+        if (last.size > max) drop(k);
+        else if (e.bytes) lighten(k, e);
       }
       return value;
     },
     kept(key) {
       const had = last.get(key);
       if (!had) return undefined;
+      const value = had.weak ? had.weak.deref() : had.value;
+      // Its value let go: no answer kept can stand for a 304, so none is asked for.
+      if (value === undefined) {
+        last.delete(key);
+        return undefined;
+      }
       // Used again: the most recent now.
       last.delete(key);
       last.set(key, had);
-      return { value: had.value, validators: had.validators };
+      return { value, validators: had.validators };
     },
     retain(keep) {
       for (const key of Array.from(last.keys())) if (!keep(key)) drop(key);

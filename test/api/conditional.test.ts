@@ -126,6 +126,43 @@ describe("conditional requests", () => {
     }
   });
 
+  it("a job of megabytes and a small one asked in turn (the selected job and a pin): each sends its ETag", async () => {
+    // A 5 MB job is more than the kept answers' byte bound: let go whole, its ETag went with it
+    // each time the other job's answer came, and it was asked in full every time.
+    const big = JSON.stringify({ code: 0, msg: "", job: specJob(1, { desc: "x".repeat(5_000_000) }) });
+    const small = JSON.stringify({ code: 0, msg: "", job: specJob(2) });
+    const svc = await recording((url, headers, res) => {
+      const id = url.searchParams.get("id") ?? "";
+      const etag = `"tag-${id}"`;
+      if (headers["if-none-match"] === etag) return res.writeHead(304, { etag }).end();
+      res.writeHead(200, { "content-type": "application/json", etag });
+      res.end(id === "1" ? big : small);
+    });
+    try {
+      const c = createClient({ baseUrl: svc.url, token: "secret-token" });
+      // Held as a poller holds its job while it shows it.
+      const shown = new Map<string, unknown>();
+      const bytes: number[] = [];
+      for (const id of ["1", "2", "1", "2", "1"]) {
+        const got = info();
+        const job = await c.getJob(id, undefined, got);
+        if (shown.has(id)) expect(job).toBe(shown.get(id));
+        shown.set(id, job);
+        bytes.push(got.bytes);
+      }
+      expect(svc.seen.map((r) => r.headers["if-none-match"])).toEqual([
+        undefined,
+        undefined,
+        '"tag-1"',
+        '"tag-2"',
+        '"tag-1"',
+      ]);
+      expect(bytes.slice(2)).toEqual([0, 0, 0]);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("a 304 to a request that named no earlier answer is an error; a hostile ETag is not echoed", async () => {
     let round = 0;
     const svc = await recording((_url, _headers, res) => {
