@@ -254,6 +254,24 @@ describe("Monitor", () => {
     expect(m.getSnapshot().missing).toBeUndefined();
   });
 
+  it("asks a job whose answers are refused for their weight (over the cap) every 30 s, not at its interval", async () => {
+    // Read to the 16 MB cap and refused, every second: ~1 GB a minute from the service.
+    const tooLarge = () =>
+      new ApiError("too-large", "response larger than 16 MB, refused", { bytes: 16 * 1024 * 1024 + 1 });
+    const { client, calls } = scripted(
+      (q) => pageOf([job(101)], q),
+      (id) => (id === "101" || id === "7" ? tooLarge() : job(id)),
+    );
+    const m = start(client, { pins: ["7"] });
+    m.select("101");
+    await vi.advanceTimersByTimeAsync(59_000);
+    const asked = (id: string) => calls.job.filter((c) => c.id === id).length;
+    // The first ask, then every 30 s (two in 59 s); the pin off the page alike.
+    expect(asked("101")).toBeLessThanOrEqual(3);
+    expect(asked("7")).toBeLessThanOrEqual(3);
+    expect(m.getSnapshot().job.error).toBeInstanceOf(ApiError);
+  });
+
   it("polls the selected job at the job interval on the page and off it (the job the user watches)", async () => {
     const { client, calls } = scripted(
       (q) => pageOf([job(101)], q),
