@@ -5,7 +5,7 @@ import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
-import { JOB_BYTES_PER_MIN } from "./byte-budget.js";
+import { JOB_BYTES_PER_MIN, pacedIntervalMs } from "./byte-budget.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
@@ -415,6 +415,13 @@ export class Monitor {
   private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
     const job = snap.data?.job;
     if (job && job !== this.changes.last(id)) this.observe([job], false);
+    // A pin's answers cost what they weigh, as the selected job's do (jobPace): a 14 MB log read
+    // every 10 s was 84 MB a minute per pin.
+    const bytes = snap.data?.bytes;
+    if (bytes !== undefined)
+      this.pinPollers
+        .poller(id)
+        ?.setInterval(pacedIntervalMs(bytes, this.opts.listIntervalMs, JOB_BYTES_PER_MIN));
     this.refreshPins();
   }
 

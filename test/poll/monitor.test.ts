@@ -272,6 +272,28 @@ describe("Monitor", () => {
     expect(m.getSnapshot().job.error).toBeInstanceOf(ApiError);
   });
 
+  it("asks a pin whose answers weigh megabytes as seldom as their bytes allow, and at its interval again once they are light", async () => {
+    let weight = 14 * 1024 * 1024;
+    const asked: number[] = [];
+    const client: JobClient = {
+      listJobs: async (q) => pageOf([job(101)], q),
+      getJob: async (id, _signal, info) => {
+        asked.push(Date.now());
+        if (info) info.bytes = weight;
+        return job(id);
+      },
+    };
+    start(client, { pins: ["7"] });
+    await vi.advanceTimersByTimeAsync(59_000);
+    // 14 MB at 2 MB a minute: every 30 s (the most a poll is slowed), not every 5 s.
+    expect(asked.length).toBeLessThanOrEqual(3);
+    weight = 0; // an answer of no weight (a 304): back to the interval
+    await vi.advanceTimersByTimeAsync(31_000);
+    const n = asked.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(asked.length - n).toBeGreaterThanOrEqual(3);
+  });
+
   it("polls the selected job at the job interval on the page and off it (the job the user watches)", async () => {
     const { client, calls } = scripted(
       (q) => pageOf([job(101)], q),
