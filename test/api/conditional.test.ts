@@ -185,6 +185,29 @@ describe("conditional requests", () => {
     }
   });
 
+  it("a Last-Modified later than the answer is not sent back: the job changes under it", async () => {
+    // A service whose clock (or files) ran ahead: If-Modified-Since 2999 was answered 304 for
+    // every change after it, the job frozen on screen.
+    let version = 1;
+    const svc = await recording((_url, headers, res) => {
+      if (headers["if-modified-since"]) return res.writeHead(304).end();
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "last-modified": "Wed, 01 Jan 2999 00:00:00 GMT",
+      });
+      res.end(JSON.stringify({ code: 0, msg: "", job: specJob(1, { desc: `v${version}` }) }));
+    });
+    try {
+      const c = createClient({ baseUrl: svc.url, token: "secret-token" });
+      expect((await c.getJob("1")).desc).toBe("v1");
+      version = 2;
+      expect((await c.getJob("1")).desc).toBe("v2");
+      expect(svc.seen.map((r) => r.headers["if-modified-since"])).toEqual([undefined, undefined]);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("through a proxy (undici's fetch) a 304 is the kept answer too", async () => {
     const c = createClient({
       baseUrl: demo.url,
