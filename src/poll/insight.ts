@@ -160,8 +160,9 @@ export class InsightWatch {
       }
     } else {
       const fresh = snap.job.data;
+      // An id the page lists twice is one job (the first copy, as the list shows it).
       for (const item of snap.list.data?.items ?? [])
-        if (item.ok) {
+        if (item.ok && !names.has(item.job.id)) {
           const job = fresh && fresh.id === item.job.id ? fresh : item.job;
           jobs.push(insightJob(job));
           names.set(job.id, job.displayID);

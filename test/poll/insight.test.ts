@@ -168,6 +168,15 @@ describe("the monitor's insight", () => {
     w.stop();
   });
 
+  it("with the index off, an id the page lists twice is one job in the stats", () => {
+    const f = fakeMonitor();
+    const w = new InsightWatch(f.monitor, config, { now: () => T });
+    f.page([job(1, [[6, T - 60]]), job(2, [[2, T - 60]]), job(1, [[2, T - 30]])]);
+    expect(w.jobs().map((j) => j.id)).toEqual(["1", "2"]);
+    expect(computeStats(w.jobs(), { nowSec: T }).jobs).toBe(2);
+    w.stop();
+  });
+
   it("a group's name from the service is sanitised in the stats' lines", () => {
     const s = computeStats(
       [{ status: 2, gpus: 0, gpuName: "", node: "n\u001b]0;pwned\u0007", cls: "", log: digestLog([]) }],
