@@ -9,6 +9,7 @@
 import type { Job } from "../api/schema.js";
 import { compareIds } from "./ids.js";
 import { type JobInsight, jobInsight } from "./job-insight.js";
+import { capCopy } from "./text-copy.js";
 import { changesSince, latestEntry, type StatusChange } from "./transitions.js";
 
 /**
@@ -41,7 +42,7 @@ export interface IndexEntry {
   insight: JobInsight;
 }
 
-const cap = (s: string) => (s.length > INDEX_TEXT_MAX ? s.slice(0, INDEX_TEXT_MAX) : s);
+const cap = (s: string) => capCopy(s, INDEX_TEXT_MAX);
 
 export function indexEntry(job: Job): IndexEntry {
   const e = latestEntry(job.state.log);

@@ -3,8 +3,9 @@
 import type { Job } from "../api/schema.js";
 import { type JobPath, pathText } from "./job-path.js";
 import { digestLog, type LogDigest } from "./log-digest.js";
+import { capCopy } from "./text-copy.js";
 
-/** As the index's INDEX_TEXT_MAX (not imported: job-index.ts imports this file). */
+/** As the index's INDEX_TEXT_MAX (not imported: job-index.ts imports this file): class, remark, GPU, node. */
 const CLASS_MAX = 4096;
 
 export interface JobInsight {
@@ -41,7 +42,7 @@ const NO_VALUES: readonly string[] = [];
 export function jobInsight(job: Job): JobInsight {
   const cls = job.ctx.class;
   return {
-    cls: cls.length > CLASS_MAX ? cls.slice(0, CLASS_MAX) : cls,
+    cls: capCopy(cls, CLASS_MAX),
     log: digestLog(job.state.log),
     custom: CUSTOM.length === 0 ? NO_VALUES : CUSTOM.map((c) => pathText(job, c.path)),
   };
@@ -82,10 +83,11 @@ export function insightJob(job: Job): InsightJob {
   return {
     id: job.id,
     status: job.status,
-    remark: job.app.remark,
+    // Capped as the index caps them: `jobtop stats` keeps these for every job of the account.
+    remark: capCopy(job.app.remark, CLASS_MAX),
     gpus: job.res.gpus,
-    gpuName: job.res.gpuName,
-    node: job.ctx.nodeDisplayID,
+    gpuName: capCopy(job.res.gpuName, CLASS_MAX),
+    node: capCopy(job.ctx.nodeDisplayID, CLASS_MAX),
     cls: i.cls,
     log: i.log,
   };
