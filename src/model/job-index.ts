@@ -147,12 +147,23 @@ export class SweepMerge {
   private readonly entries = new Map<string, IndexEntry>();
   private readonly changes = new Map<string, JobChanges>();
 
-  /** One page's entries; an id already met in this sweep keeps the copy with the newer state.log. */
-  add(page: IndexPage): void {
+  /**
+   * One page's entries; an id already met in this sweep keeps the copy with the newer state.log.
+   * At most `max` distinct jobs are held: the new ids past it are left out, and counted (returned).
+   */
+  add(page: IndexPage, max = Number.POSITIVE_INFINITY): number {
     const fresh = new Map<string, JobChanges>();
     for (const c of page.changes) fresh.set(c.id, c);
+    let left = 0;
+    let refused: Set<string> | undefined;
     for (const e of page.entries) {
       const had = this.entries.get(e.id);
+      if (!had && this.entries.size >= max) {
+        refused ??= new Set();
+        if (!refused.has(e.id)) left++;
+        refused.add(e.id);
+        continue;
+      }
       // Same log: the later copy (its remark may be newer). Older log: the one kept stays.
       if (had && compareEntries(e, had) < 0) continue;
       this.entries.set(e.id, e);
@@ -160,6 +171,7 @@ export class SweepMerge {
       if (c) this.changes.set(e.id, c);
       else this.changes.delete(e.id);
     }
+    return left;
   }
 
   /** How many distinct jobs so far. */
@@ -170,10 +182,14 @@ export class SweepMerge {
   /**
    * The index after this sweep, and the changes it brings, oldest first by log time. A job of
    * `prev` this sweep did not see stays once (moved between pages as the sweep went), and goes
-   * when the sweep before missed it too. A change counted from a last look the index no longer
-   * holds (the same answer seen again after that sweep was merged) is not counted twice.
+   * when the sweep before missed it too (and only while the index holds fewer than `max`). A
+   * change counted from a last look the index no longer holds (the same answer seen again after
+   * that sweep was merged) is not counted twice.
    */
-  finish(prev: JobIndex): { index: JobIndex; events: IndexEvent[]; dropped: number } {
+  finish(
+    prev: JobIndex,
+    max = Number.POSITIVE_INFINITY,
+  ): { index: JobIndex; events: IndexEvent[]; dropped: number } {
     const entries = new Map<string, IndexEntry>();
     const missed = new Set<string>();
     let dropped = 0;
@@ -184,7 +200,7 @@ export class SweepMerge {
     }
     for (const [id, e] of prev.entries) {
       if (entries.has(id)) continue;
-      if (prev.missed.has(id)) dropped++;
+      if (prev.missed.has(id) || entries.size >= max) dropped++;
       else {
         entries.set(id, e);
         missed.add(id);

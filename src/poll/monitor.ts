@@ -319,6 +319,7 @@ export class Monitor {
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
       this.seenPages.remember(data);
+      this.sweeper?.pageTotal(data.facts.total);
     }
     this.update({ list });
     if (fresh) this.followPageCount(data);

@@ -16,6 +16,7 @@ function sweep(o: Partial<SweepSnapshot> & { error?: unknown; okWall?: number })
   return {
     mode: "auto",
     reason: undefined,
+    hint: undefined,
     index: index([
       [3, 100],
       [2, 12],
@@ -28,6 +29,9 @@ function sweep(o: Partial<SweepSnapshot> & { error?: unknown; okWall?: number })
     total: 116,
     perPage: 100,
     requests: 2,
+    stopped: undefined,
+    partial: undefined,
+    max: 2000,
     poll: { okWall: o.okWall ?? 1_000_000, error: o.error } as SweepSnapshot["poll"],
     ...o,
   };

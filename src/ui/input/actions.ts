@@ -127,7 +127,7 @@ export const ACTIONS: Record<Action, Run> = {
       say(c, `this page only: page ${c.snap.page} of ${c.monitor.numPages()}`);
     } else if (index === undefined)
       say(c, "no index: it is off (index = off in the config, or --index off)", "warn");
-    else if (index.reason !== undefined) say(c, `no index: ${index.reason}`, "warn");
+    else if (index.reason !== undefined) say(c, `no index: ${index.reason}: ${index.hint}`, "warn");
     else {
       c.dispatch({ type: "scope", scope: "all" });
       say(
