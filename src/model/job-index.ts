@@ -59,6 +59,25 @@ export function indexEntry(job: Job): IndexEntry {
   };
 }
 
+/** Two entries say the same of a job: what the list, its filters and sorts, and the counts read. */
+export function sameEntry(a: IndexEntry, b: IndexEntry): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.entryId === b.entryId &&
+    a.entrySec === b.entrySec &&
+    a.entryStatus === b.entryStatus &&
+    a.displayID === b.displayID &&
+    a.remark === b.remark &&
+    a.cmd === b.cmd &&
+    a.node === b.node &&
+    a.gpus === b.gpus &&
+    a.gpuName === b.gpuName &&
+    a.createSec === b.createSec &&
+    a.queueLen === b.queueLen
+  );
+}
+
 /** -1, 0, 1: is `a`'s state.log older, the same, or newer than `b`'s (no log is the oldest). */
 export function compareEntries(
   a: { entryId: string | undefined },

@@ -20,7 +20,7 @@ import { compareEntries } from "../model/job-index.js";
 import { MAX_PAGES, type PageFacts, pageFacts } from "../model/page.js";
 import { maskJob } from "../model/secrets.js";
 import { latestEntry } from "../model/transitions.js";
-import { ASK_PER_PAGE, grantedPerPage, pageLimit, pastPagesText } from "../poll/sweep.js";
+import { ASK_PER_PAGE, grantedPerPage, pageLimit, pastPagesText } from "../poll/walk-bounds.js";
 import type { CommandContext } from "./command.js";
 import { fetchOnce, type Outcome } from "./follow.js";
 import { filterNote, fittedTable, plainTable } from "./once.js";

@@ -1,83 +1,66 @@
-// The index's sweep: every page of the list, one after another, one request in flight, at the
-// largest per_page the service grants (asked for big once, then what its pagination.perPage
-// said), then a wait of `interval`. A whole sweep is one "poll" of a poller (poller.ts): its
-// interval, jitter, Retry-After and 429/503 backoff, sleep/resume and PollGroup wake are the
-// pollers' own, not a third copy. A failed sweep is dropped whole: the last good index stays
-// (with its age, okWall) and the next sweep starts again from page 1. A page whose answer is the
-// same bytes as last time is not parsed again (same-body.ts, one remembered answer per page).
+// The index's sweep: the pages of the list in order, one request in flight, at the largest
+// per_page the service grants (asked for big once, then what its pagination.perPage said), every
+// `interval`. A sweep is one "poll" of a poller (poller.ts): its interval, jitter, Retry-After and
+// 429/503 backoff, sleep/resume and PollGroup wake are the pollers' own. A failed sweep is dropped
+// whole: the last good index stays (with its age, okWall).
+// The first sweep reads every page. Later ones spend requests where things change (issue 31,
+// src/model/sweep-view.ts): a page read unchanged is read less often (every sweep, then every 2,
+// 4 … up to PAGE_PERIOD_MAX sweeps: 5 min at the default 30 s); a page that changed goes back to
+// every sweep; a page not due is predicted from the last view, shifted by what the pages read
+// before it found. A change of the service's total (a page's answer, or the page poll's:
+// pageTotal) has the pages read from the head until one matches the last view shifted and the
+// count adds up. Each sweep after the first reads at most PASS_PAGES pages and PASS_BYTES bytes
+// (the budget: 6 requests and 500 kB a minute at 30 s); the pages it could not afford are the
+// most overdue next time, and the header says how old the oldest is (oldestWall).
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
-// interval watches the total, and `reason` says why the index is off.
-// Every sweep is bounded (issue 29.2: a service that answered every page with new jobs was asked
-// for 2 431 pages in 30 s): pages by what page 1 announced plus a few for pages that shift
-// (pageLimit), jobs by `max` (`on` holds the first `max` and says so: `partial`), and its requests
-// at least sweepGapMs apart. A sweep past its pages ends as a failed one, `stopped` saying why.
+// interval watches the total, and `reason` says why the index is off. Every sweep is bounded
+// (issue 29.2; walk-bounds.ts): pages by what page 1 announced plus a few, jobs by `max` (`on`
+// holds the first `max` and says so: `partial`), requests sweepGapMs apart.
 import type { JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
-import { sameBodies } from "../api/same-body.js";
 import {
   EMPTY_INDEX,
+  type IndexEntry,
   type IndexEvent,
   type IndexPage,
   indexPage,
   type JobIndex,
   type LastSeen,
   SweepMerge,
+  sameEntry,
 } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { MAX_PAGES, type PageFacts, pageFacts } from "../model/page.js";
+import { afterRead, dueNow, duePages, type PageSlot, type SweepView, ViewWalk } from "../model/sweep-view.js";
+import { pageMemo } from "./page-memo.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot, realClock } from "./poller.js";
+import {
+  ASK_PER_PAGE,
+  announcedPages,
+  grantedPerPage,
+  pageLimit,
+  sweepGapMs,
+  WalkStopped,
+} from "./walk-bounds.js";
 
 export type IndexMode = "auto" | "on" | "off";
 export const INDEX_MODES: readonly IndexMode[] = ["auto", "on", "off"];
-export const INDEX_MAX_DEFAULT = 2000;
+export const INDEX_MAX_DEFAULT = 20_000;
 export const INDEX_INTERVAL_DEFAULT_MS = 30_000;
 /** The shortest interval accepted: tests and small private services. */
 export const INDEX_INTERVAL_MIN_MS = 1000;
-/** per_page asked for on the first page, until the service says what it grants. */
-export const ASK_PER_PAGE = 1000;
-/** The longest gap between two requests of a sweep. */
-export const SWEEP_GAP_MAX_MS = 250;
-
-/**
- * How far apart a sweep's requests go at least: a hundredth of its interval, at most 250 ms (4
- * a second: a sweep of 200 pages takes 50 s, not the burst a fast service would otherwise get).
- */
-export function sweepGapMs(intervalMs: number): number {
-  return Math.min(SWEEP_GAP_MAX_MS, Math.floor(intervalMs / 100));
-}
-
-/**
- * The pages a walk may ask for, from page 1's answer: the pages it announced, and a few more for
- * pages that shift while the walk goes (new jobs push others down): 2, or 5 % of them. A service
- * that announced nothing believable (no sane total, no sane page count): the pages `ceiling` jobs
- * fill. The index's sweep and `--once --all` (src/modes/once-all.ts) alike.
- */
-export function pageLimit(facts: PageFacts, perPage: number, ceiling: number): number {
-  const pages = announcedPages(facts) ?? Math.ceil(ceiling / Math.max(1, perPage));
-  return Math.min(MAX_PAGES, pages + Math.max(2, Math.ceil(pages * 0.05)));
-}
-
-/** The pages an answer announced: its sane page count, or its sane total's; undefined when neither was. */
-function announcedPages(facts: PageFacts): number | undefined {
-  return facts.total !== undefined || !facts.doubts.includes("pages?") ? facts.numPages : undefined;
-}
-
-/** A walk went past the pages page 1 announced, and more: ended there (its message is one line). */
-export class WalkStopped extends Error {}
-
-/** Why a walk stopped at pageLimit: "the service's pages went on past the 3 it announced". */
-export function pastPagesText(facts: PageFacts, ceiling: number): string {
-  const pages = announcedPages(facts);
-  return pages !== undefined
-    ? `the service's pages went on past the ${pages} it announced`
-    : `the service announced no total or page count, and its pages went on past ${ceiling} jobs (index_max)`;
-}
+/** An unchanged page is read every this many sweeps at most (5 min at the default 30 s). */
+export const PAGE_PERIOD_MAX = 10;
+/** Pages a sweep after the first may read (6 requests a minute at the default 30 s). */
+export const PASS_PAGES = 3;
+/** Bytes a sweep after the first may read (500 kB a minute at the default 30 s), a page at least. */
+export const PASS_BYTES = 250_000;
 
 export interface SweepOptions {
   client: JobClient;
   mode: IndexMode;
-  /** `auto` is on while the service's total is at most this. */
+  /** `auto` is on while the service's total is at most this; `on` holds this many jobs at most. */
   max?: number;
   intervalMs: number;
   /** The list's order parameter (the page's: "desc"). */
@@ -92,6 +75,10 @@ export interface SweepOptions {
    * from it, and come with `away` set. Undefined: a first run, nothing to compare.
    */
   baseline?: ReadonlyMap<string, LastSeen>;
+  /** Each sweep's budget after the first: pages, bytes (PASS_PAGES, PASS_BYTES). */
+  budget?: { pages: number; bytes: number };
+  /** An unchanged page is read every this many sweeps at most (PAGE_PERIOD_MAX; 1: every page, every sweep). */
+  periodMax?: number;
 }
 
 /** One finished sweep, as the poller keeps it (its data). */
@@ -99,9 +86,9 @@ interface SweepResult {
   index: JobIndex;
   /** The changes this sweep found, oldest first. */
   events: readonly IndexEvent[];
-  /** Rises by one per finished sweep. */
+  /** Rises by one per sweep that changed something. */
   seq: number;
-  /** The service's total at the first page (undefined when it made no sense). */
+  /** The service's total, as the sweep last knew it (undefined when it made no sense). */
   total: number | undefined;
   /** Why the index is off (auto above max); undefined while it sweeps. */
   off: string | undefined;
@@ -125,7 +112,7 @@ export interface SweepSnapshot {
   hint: string | undefined;
   /** The last good index (EMPTY_INDEX before the first sweep, and while off). */
   index: JobIndex;
-  /** The last finished sweep's changes, oldest first, and its number (tells sweeps apart). */
+  /** The last sweep's changes, oldest first, and its number (tells sweeps apart). */
   events: readonly IndexEvent[];
   seq: number;
   /** The last sweep's changes are the "while away" ones (counted from the saved state). */
@@ -133,31 +120,54 @@ export interface SweepSnapshot {
   total: number | undefined;
   /** The per_page the service grants, once known. */
   perPage: number | undefined;
-  /** HTTP requests sent by the sweeps so far. */
+  /** HTTP requests sent by the sweeps so far, and the bytes of their answers. */
   requests: number;
+  bytes: number;
+  /** Sweeps ended well so far (a sweep that read nothing new leaves `seq` as it was). */
+  sweeps: number;
   /** One line when the last sweep stopped before its end (its pages went on past the bound). */
   stopped: string | undefined;
   /** `on` above max: only the first `held` jobs are indexed. */
   partial: PartialIndex | undefined;
   /** index_max: `on` holds at most this many jobs, `auto` is off above it. */
   max: number;
+  /** Wall ms the page read longest ago was read: what the index may have missed is no older. */
+  oldestWall: number | undefined;
+  /** The sweeps' interval, and the most an unchanged page waits (PAGE_PERIOD_MAX of them). */
+  intervalMs: number;
   /** The sweeps' poller: okWall is the index's age, error/failures/retryAt while it fails. */
   poll: PollSnapshot<unknown>;
 }
 
+/** One page as the sweep reads it. */
+interface ReadPage {
+  pagination: JobPage["pagination"];
+  page: IndexPage;
+  /** Rows on it (jobs or not). */
+  count: number;
+}
+
 export class Sweeper {
   private readonly poller: Poller<SweepResult>;
-  private readonly memo = sameBodies();
+  private readonly memo = pageMemo();
   private readonly listeners = new Set<() => void>();
   private readonly max: number;
   private readonly order: Order;
   private readonly nowSec: () => number;
+  private readonly clock: Clock;
   private perPage: number | undefined;
   private requests = 0;
+  private bytes = 0;
+  private sweeps = 0;
   private readonly gapMs: number;
   /** Monotonic ms the sweeps' last request went out. */
   private sentAt: number | undefined;
   private seq = 0;
+  /** The pages as the last good sweep left them; undefined: the next sweep reads every page. */
+  private view: SweepView | undefined;
+  /** The service's total as last heard (a sweep's page, or the page poll's), and what the view was made for. */
+  private heard: number | undefined;
+  private viewTotal: number | undefined;
   /** A total above max the page's poll saw (pageTotal), until a sweep has looked for itself. */
   private over: number | undefined;
   /** The saved state, until the first finished sweep has been compared with it. */
@@ -169,6 +179,7 @@ export class Sweeper {
     this.max = o.max ?? INDEX_MAX_DEFAULT;
     this.gapMs = sweepGapMs(o.intervalMs);
     this.order = o.order ?? "desc";
+    this.clock = o.clock ?? realClock;
     this.nowSec = o.nowSec ?? (() => Math.floor(Date.now() / 1000));
     this.baseline = o.baseline;
     this.poller = createPoller<SweepResult>({
@@ -217,12 +228,14 @@ export class Sweeper {
   }
 
   /**
-   * The page's poll saw the service's total (one answer, many uses): above max, `auto`'s index
-   * is off at once (its counts gone, summing to 304 next to "2605 jobs" no more), not up to an
-   * interval later when the next sweep finds out. That sweep asks for one job, to be sure.
+   * The page's poll saw the service's total (one answer, many uses): a change has the next sweep
+   * look for it from the head; above max, `auto`'s index is off at once (its counts gone, summing
+   * to 304 next to "2605 jobs" no more), not up to an interval later. That sweep asks for one job.
    */
   pageTotal(total: number | undefined): void {
-    if (this.o.mode !== "auto" || total === undefined || total <= this.max || total === this.over) return;
+    if (total === undefined) return;
+    this.heard = total;
+    if (this.o.mode !== "auto" || total <= this.max || total === this.over) return;
     if (this.poller.getSnapshot().data?.off !== undefined) return;
     this.over = total;
     this.snap = this.build();
@@ -234,6 +247,9 @@ export class Sweeper {
     const d = poll.data;
     const over = this.over === undefined ? undefined : this.offAbove(this.over, 0, false);
     const off = this.o.mode === "off" ? undefined : (over ?? d)?.off;
+    let oldestWall: number | undefined;
+    for (const s of this.view?.slots ?? [])
+      if (oldestWall === undefined || s.readWall < oldestWall) oldestWall = s.readWall;
     return {
       mode: this.o.mode,
       reason: off,
@@ -248,17 +264,29 @@ export class Sweeper {
       total: (over ?? d)?.total,
       perPage: this.perPage,
       requests: this.requests,
+      bytes: this.bytes,
+      sweeps: this.sweeps,
       stopped: poll.error instanceof WalkStopped ? `index stopped ${poll.error.message}` : undefined,
       partial: d?.partial,
       max: this.max,
+      oldestWall: off === undefined ? oldestWall : undefined,
+      intervalMs: this.o.intervalMs,
       poll: poll as PollSnapshot<unknown>,
     };
   }
 
-  /** One sweep: page 1, 2 … to the last, then merged into the index. Throws on any failed page. */
+  /** One sweep, merged into the index. Throws on any failed page (the next starts from page 1). */
   private async sweep(signal: AbortSignal): Promise<SweepResult> {
     const over = this.over;
-    const result = await this.walk(signal, over);
+    let result: SweepResult;
+    try {
+      result = await this.walk(signal, over);
+    } catch (e) {
+      // Failed or stopped half way: what the view says is no longer sure; the next sweep reads all.
+      this.view = undefined;
+      throw e;
+    }
+    this.sweeps += 1;
     // The page's total went above max while this sweep walked: that is the newer news.
     if (this.over !== over && this.over !== undefined) return this.offAbove(this.over);
     this.over = undefined;
@@ -268,64 +296,115 @@ export class Sweeper {
   private async walk(signal: AbortSignal, over: number | undefined): Promise<SweepResult> {
     const prev = this.poller.getSnapshot().data;
     if (prev?.off !== undefined || over !== undefined) {
-      // Off above max: one job's page tells the total; the sweep resumes once it is low enough.
+      // Off above max: the page poll's answers tell the total; without one since the last
+      // sweep, one job's page does. The sweep resumes once it is low enough.
+      if (this.heard !== undefined && this.heard > this.max)
+        return prev?.off !== undefined && this.heard === prev.total ? prev : this.offAbove(this.heard);
       const probe = await this.page(1, 1, signal, () => undefined, false);
       const total = pageFacts(probe.pagination, { page: 1, perPage: 1 }, probe.count).total ?? 0;
       if (total > this.max)
         return prev?.off !== undefined && total === prev.total ? prev : this.offAbove(total);
+      this.view = undefined;
     }
     const committed = prev?.off === undefined ? (prev?.index ?? EMPTY_INDEX) : EMPTY_INDEX;
     const baseline = this.baseline;
     const last = (id: string) => committed.entries.get(id) ?? baseline?.get(id);
+    const view = this.view;
+    const full = view === undefined;
+    const interval = this.o.intervalMs;
+    const cap = interval * (this.o.periodMax ?? PAGE_PERIOD_MAX);
+    const at = { now: this.clock.now(), wall: this.clock.wall() };
+    const budget = this.o.budget ?? { pages: PASS_PAGES, bytes: PASS_BYTES };
     const merge = new SweepMerge();
-    let per = this.perPage ?? this.o.askPerPage ?? ASK_PER_PAGE;
-    let total: number | undefined;
-    let limit = MAX_PAGES;
+    let per = view?.perPage ?? this.perPage ?? this.o.askPerPage ?? ASK_PER_PAGE;
+    const walk = new ViewWalk(view?.ids ?? [], per);
+    const slots: PageSlot[] = view ? view.slots.slice() : [];
+    // What the service's total says the pages are: the view's, unless a change was heard.
+    const heard = this.heard;
+    let total = heard ?? this.viewTotal;
+    let pages = full ? MAX_PAGES : this.pagesFor(total, view);
+    let limit = full ? MAX_PAGES : pages + Math.max(2, Math.ceil(pages * 0.05));
+    const chosen = new Set(full ? [] : duePages(slots, pages, at.now, interval).slice(0, budget.pages));
+    // A total that moved: from the head until a page matches the view, shifted, and the count adds up.
+    let forced = !full && total !== undefined && total !== this.viewTotal;
     let first: PageFacts | undefined;
     let partial: PartialIndex | undefined;
-    const keys = new Set<string>();
-    for (let page = 1; ; page++) {
+    let closed = view?.closed ?? false;
+    let reads = 0;
+    let spent = 0;
+    let lastRead = 0;
+    let changed = full;
+    let page = 1;
+    for (; page <= pages; page++) {
       if (page > limit) {
-        const said = announcedPages(first as PageFacts);
+        const said = announcedPages(first as PageFacts) ?? (full ? undefined : pages);
         throw new WalkStopped(
           `at page ${limit} ${said === undefined ? "(no page count announced)" : `of ${said} announced`}`,
         );
       }
-      let got: Awaited<ReturnType<Sweeper["page"]>>;
+      const room = Math.min(per, Math.max(0, (total ?? view?.ids.length ?? 0) - (page - 1) * per));
+      const known = full ? 0 : walk.predict(page).length;
+      const wanted = full || chosen.has(page) || forced || known < room;
+      // The first sweep reads every page (its bounds are walk-bounds.ts's); later ones what the budget affords.
+      if (!wanted || (!full && (reads >= budget.pages || spent >= budget.bytes))) {
+        // Not read: as the last view has it. Wanted and not afforded: the first read next time.
+        if (wanted && !full) slots[page - 1] = dueNow(slots[page - 1]);
+        // A page the account grew into, predicted: as old as the page its ids came from.
+        else if (!full && slots[page - 1] === undefined)
+          slots[page - 1] = slots[page - 2] ?? dueNow(undefined);
+        const ids = walk.take(page);
+        merge.add(keptPage(ids, committed), this.max);
+        continue;
+      }
+      let got: ReadPage;
       try {
         got = await this.page(page, per, signal, last, true);
       } catch (e) {
         // An answer over the client's size cap (a service that grants 1000 jobs of 28 KB): ask
-        // for a quarter as many. Page 1 at once; a later page from the next sweep on (the pages
-        // of one sweep must be of one size).
+        // for a quarter as many. Page 1 of a first sweep at once; else from the next sweep on
+        // (the pages of one sweep are of one size), which reads every page.
         if (!(isApiError(e) && e.kind === "too-large" && per > 1)) throw e;
         per = Math.max(1, Math.floor(per / 4));
         this.perPage = per;
-        if (page > 1) throw e;
+        if (!full || page > 1) throw e;
         page = 0;
         continue;
       }
-      keys.add(`${page}:${per}`);
-      if (page === 1) {
+      reads++;
+      const weighed = this.memo.takeBytes();
+      spent += weighed;
+      this.bytes += weighed;
+      if (full && page === 1) {
         // The largest per_page the service grants: what its answer says it used, when that is no
         // more than asked (else the rows it sent). The rest of the sweep, and the next, ask that.
         per = grantedPerPage(got.pagination.perPage, got.count, per);
         this.perPage = per;
       }
       const facts = pageFacts(got.pagination, { page, perPage: per }, got.count);
-      if (page === 1) {
-        total = facts.total;
+      if (facts.total !== undefined) total = facts.total;
+      if (full && page === 1) {
         first = facts;
         limit = pageLimit(facts, per, this.max);
-        if (this.o.mode === "auto" && (total ?? 0) > this.max) return this.offAbove(total ?? 0);
+        pages = MAX_PAGES;
       }
+      if (this.o.mode === "auto" && (total ?? 0) > this.max) return this.offAbove(total ?? 0);
+      const ids = got.page.entries.map((e) => e.id);
       const before = merge.size();
-      // `on` holds the first `max` jobs met (in the service's order), and no more.
       const left = merge.add(got.page, this.max);
       // Auto stops above max by the distinct jobs met too (a job met twice as it moved between
       // pages counts once): a total the pages contradict is not believed, and a service saying
       // 0 could otherwise have a million pages swept into memory.
       if (this.o.mode === "auto" && left > 0) return this.offAbove(total ?? 0, merge.size() + left);
+      const told = walk.read(page, ids);
+      const same = told.matched && unchanged(got.page.entries, committed);
+      slots[page - 1] = afterRead(slots[page - 1], !same, at, interval, cap);
+      // A change among predicted pages before this one: they are read next. Jobs it did not find
+      // where the view had them (gone, or moved up to the page before as the sweep went): that
+      // page is read next too, to find them or let them go.
+      if (told.unsettled) for (let k = lastRead + 1; k < page; k++) slots[k - 1] = dueNow(slots[k - 1]);
+      if (told.missed > 0 && page > 1) slots[page - 2] = dueNow(slots[page - 2]);
+      lastRead = page;
+      if (!same) changed = true;
       const end = got.count === 0 || page >= facts.numPages;
       if (merge.size() >= this.max && (left > 0 || !end)) {
         partial = { held: merge.size(), total };
@@ -334,14 +413,39 @@ export class Sweeper {
       if (end) break;
       // A page of no job new to this sweep ends it, as it ends --once --all's walk: a service
       // that ignores `page` and names a million pages is not asked a million times per interval.
-      if (page > 1 && got.page.entries.length > 0 && merge.size() === before) break;
+      if (full && page > 1 && got.page.entries.length > 0 && merge.size() === before) {
+        closed = true;
+        break;
+      }
+      if (!full) {
+        pages = Math.max(pages, this.pagesFor(total, view));
+        forced = !told.matched || (total !== undefined && walk.balance() !== Math.min(total, this.max));
+      }
     }
+    const lastPage = Math.min(page, pages);
+    walk.finish(lastPage);
+    slots.length = Math.min(slots.length, lastPage);
     // Pages of another size, or past the last one, are not asked for again: forget their answers.
-    this.memo.retain((k) => keys.has(k));
+    this.memo.retain((k) => k.endsWith(`:${per}`) && Number(k.slice(0, k.indexOf(":"))) <= lastPage);
+    const ids = walk.ids.length > this.max ? walk.ids.slice(0, this.max) : walk.ids;
+    this.view = { perPage: per, ids, slots, closed };
+    this.viewTotal = total;
+    if (this.heard === heard) this.heard = undefined;
+    // Nothing new: the same index (the same objects: nothing on screen is drawn again).
+    const quiet =
+      !changed && walk.missed.size === 0 && prev?.off === undefined && prev?.index.missed.size === 0;
+    if (quiet && prev !== undefined) return { ...prev, events: [], away: false, total, partial };
     const { index, events } = merge.finish(committed, this.max);
     this.baseline = undefined;
     this.seq += 1;
     return { index, events, seq: this.seq, total, off: undefined, away: baseline !== undefined, partial };
+  }
+
+  /** The pages the account fills now: the total's (at most `max` jobs), else the view's. */
+  private pagesFor(total: number | undefined, view: SweepView | undefined): number {
+    if (view === undefined) return MAX_PAGES;
+    const jobs = total === undefined || view.closed ? view.ids.length : Math.min(total, this.max);
+    return Math.max(1, Math.ceil(jobs / view.perPage));
   }
 
   /** The index is off above max (auto): dropped, and from now on one small request per interval. */
@@ -350,6 +454,7 @@ export class Sweeper {
     const jobs = total > this.max ? `${total} jobs` : `${seen}+ jobs`;
     if (sweepEnds) {
       this.memo.retain(() => false);
+      this.view = undefined;
       this.seq += 1;
     }
     return {
@@ -364,10 +469,9 @@ export class Sweeper {
 
   /** Waits until the last request of the sweeps is sweepGapMs old (none: at once). */
   private async paced(signal: AbortSignal): Promise<void> {
-    const clock = this.o.clock ?? realClock;
-    const wait = this.sentAt === undefined ? 0 : this.sentAt + this.gapMs - clock.now();
-    if (wait > 0) await sleep(clock, wait, signal);
-    this.sentAt = clock.now();
+    const wait = this.sentAt === undefined ? 0 : this.sentAt + this.gapMs - this.clock.now();
+    if (wait > 0) await sleep(this.clock, wait, signal);
+    this.sentAt = this.clock.now();
   }
 
   /** One page, as entries and changes; the same bytes as last time (`remember`) give last time's page back. */
@@ -377,7 +481,7 @@ export class Sweeper {
     signal: AbortSignal,
     last: (id: string) => LastSeen | undefined,
     remember: boolean,
-  ): Promise<{ pagination: JobPage["pagination"]; page: IndexPage; count: number }> {
+  ): Promise<ReadPage> {
     const q = { page, perPage, order: this.order };
     const map = (p: JobPage) => {
       const jobs = [];
@@ -395,24 +499,28 @@ export class Sweeper {
     this.requests += 1;
     const client = this.o.client;
     if (client.listJobsMapped && remember)
-      return client.listJobsMapped(q, signal, keyed(this.memo, `${page}:${perPage}`), map);
+      return client.listJobsMapped(q, signal, this.memo.forPage(`${page}:${perPage}`), map);
     return map(await client.listJobs(q, signal));
   }
 }
 
-/**
- * The largest per_page the service grants, from page 1's answer to `asked`: what its pagination
- * says it used, when that is no more than asked (else the rows it sent). The sweep and
- * `--once --all` (src/modes/once-all.ts) walk the rest of the pages at that size.
- */
-export function grantedPerPage(said: number, count: number, asked: number): number {
-  const sane = Number.isSafeInteger(said) && said >= 1 && said <= asked;
-  return sane ? said : count > 0 ? Math.min(count, asked) : asked;
+/** A page not read: the index's entries for its ids, no changes. */
+function keptPage(ids: readonly string[], index: JobIndex): IndexPage {
+  const entries: IndexEntry[] = [];
+  for (const id of ids) {
+    const e = index.entries.get(id);
+    if (e) entries.push(e);
+  }
+  return { entries, changes: [], bad: 0 };
 }
 
-/** The memo under this sweep's own key for a page (its number and size), whatever the URL. */
-function keyed(memo: ReturnType<typeof sameBodies>, key: string) {
-  return { decode: <T>(_url: string, bytes: Buffer, decode: () => T): T => memo.decode(key, bytes, decode) };
+/** Every entry of a read page is the one the index holds (the same object, or the same fields). */
+function unchanged(entries: readonly IndexEntry[], index: JobIndex): boolean {
+  for (const e of entries) {
+    const had = index.entries.get(e.id);
+    if (had === undefined || !(had === e || sameEntry(had, e))) return false;
+  }
+  return true;
 }
 
 /** Resolves after `ms` on the clock, or rejects as soon as `signal` aborts (a stopped sweep). */

@@ -127,11 +127,17 @@ export function accountFacts(
     const age = `index ${formatAge((nowWall - okWall) / 1000)} old`;
     return { counts, indexNote: index.stopped ? `${index.stopped}, ${age}` : age, indexStale: true };
   }
+  // Pages unchanged for a while are read less often (src/poll/sweep.ts): how old the oldest is,
+  // once older than two sweeps, is how old a change the counts may miss.
+  const oldest = index.oldestWall === undefined ? 0 : nowWall - index.oldestWall;
+  const aged = oldest > 2 * index.intervalMs ? `index ≤ ${formatAge(oldest / 1000)} old` : undefined;
   // index = on above index_max: the counts are of the jobs held, never shown as the account's.
   const p = index.partial;
-  if (p)
-    return { counts, indexNote: `first ${p.held} of ${p.total ?? "?"} jobs (index_max)`, indexStale: true };
-  return { counts };
+  if (p) {
+    const held = `first ${p.held} of ${p.total ?? "?"} jobs (index_max)`;
+    return { counts, indexNote: aged ? `${held} · ${aged}` : held, indexStale: true };
+  }
+  return aged ? { counts, indexNote: aged } : { counts };
 }
 
 /**
