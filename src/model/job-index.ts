@@ -11,11 +11,15 @@ import { compareIds } from "./ids.js";
 import { changesSince, latestEntry, type StatusChange } from "./transitions.js";
 
 /**
- * Free text kept per job, at most: `/` over "all" matches the remark and cmd up to here. A service
- * could send megabytes in each (the page is capped, the index of every page is not), and the
- * list shows a screen's width of them.
+ * Text kept per job, at most (UTF-16 units): `/` over "all" matches the command line up to
+ * INDEX_TEXT_MAX and the remark up to INDEX_REMARK_MAX; names (displayID, node, GPU) are cut at
+ * INDEX_NAME_MAX. The list shows a screen's width of them, and 20 000 entries (index_max) of
+ * ~1 kB at most stay within the index's memory (issue 31: ≤ 150 MB at 20 000 jobs), where a
+ * service could send megabytes in each (the page is capped, the index of every page is not).
  */
-export const INDEX_TEXT_MAX = 4096;
+export const INDEX_TEXT_MAX = 512;
+export const INDEX_REMARK_MAX = 256;
+export const INDEX_NAME_MAX = 64;
 
 export interface IndexEntry {
   id: string;
@@ -38,19 +42,26 @@ export interface IndexEntry {
   entryStatus: number | undefined;
 }
 
-const cap = (s: string) => (s.length > INDEX_TEXT_MAX ? s.slice(0, INDEX_TEXT_MAX) : s);
+/**
+ * `s` cut to `max`, as a string of its own: V8's slice of a long string keeps the whole of it
+ * alive (a sliced string points into its parent), so a cut 1 MB remark would still hold 1 MB.
+ * Joined anew, only the cut is kept.
+ */
+function cap(s: string, max: number): string {
+  return s.length > max ? s.slice(0, max).split("").join("") : s;
+}
 
 export function indexEntry(job: Job): IndexEntry {
   const e = latestEntry(job.state.log);
   return {
     id: job.id,
-    displayID: cap(job.displayID),
+    displayID: cap(job.displayID, INDEX_NAME_MAX),
     status: job.status,
-    remark: cap(job.app.remark),
-    cmd: cap(job.app.cmd),
-    node: cap(job.ctx.nodeDisplayID),
+    remark: cap(job.app.remark, INDEX_REMARK_MAX),
+    cmd: cap(job.app.cmd, INDEX_TEXT_MAX),
+    node: cap(job.ctx.nodeDisplayID, INDEX_NAME_MAX),
     gpus: job.res.gpus,
-    gpuName: cap(job.res.gpuName),
+    gpuName: cap(job.res.gpuName, INDEX_NAME_MAX),
     createSec: job.createTime.seconds,
     queueLen: job.queueLen,
     entryId: e?.id,

@@ -23,7 +23,7 @@ const OPTIONS_HELP = `
     --list-interval DUR   poll the page every DUR (default 10s)
     --per-page N|auto     jobs per page (default 20); auto: as many as the list shows
     --index auto|on|off   index every job of the account: auto | on | off (default auto)
-    --index-max N         index = auto: off above N jobs (default 2000)
+    --index-max N         the index holds N jobs at most; auto: off above N (default 20000)
     --index-interval DUR  sweep the index every DUR (default 30s, at least 1s)
     --mouse on|off        wheel scrolls, click selects (default off: keeps text selection)
     --order desc|asc      initial order (default desc)

@@ -95,6 +95,16 @@ describe("the account's counts", () => {
     expect(narrow.rest).not.toMatch(/queued|running/);
   });
 
+  it("say how old the page read longest ago is, once older than two sweeps (pages unchanged are read less often)", () => {
+    const young = accountFacts(sweep({ oldestWall: 1_000_000 - 50_000 }), labels, 1_000_000);
+    expect(young.indexNote).toBeUndefined();
+    const f = accountFacts(sweep({ oldestWall: 1_000_000 - 250_000 }), labels, 1_000_000);
+    expect(f.indexNote).toBe("index ≤ 4m old");
+    expect(headerParts(props(f)).rest).toContain("100 ■ stopped · 1 ? 9 · index ≤ 4m old");
+    // Not stale: the counts stay when the line is too short for the age.
+    expect(f.indexStale).toBeUndefined();
+  });
+
   it("give way to the reason when auto turned the index off", () => {
     const f = accountFacts(sweep({ reason: "index off: 2400 jobs > index_max 2000" }), labels, 0);
     expect(f.counts).toBeUndefined();
