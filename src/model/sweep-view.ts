@@ -179,14 +179,15 @@ export class ViewWalk {
   }
 
   /**
-   * The end: the last view's ids not placed. After a read last page (the list ended there), they
-   * are missed; after a predicted one, placed at the end (the pages there were not looked at).
+   * The end: the last view's ids not placed. When a page read showed the list ends before them
+   * (`ended`: a short or empty last page), they are missed; else they are placed at the end (the
+   * pages there were not looked at, or a total that says fewer is not taken for their going).
    */
-  finish(lastPage: number): void {
+  finish(ended: boolean): void {
     for (let i = this.cursor; i < this.prev.length; i++) {
       const id = this.prev[i] as string;
       if (this.met.has(id)) continue;
-      if (this.lastRead === lastPage) this.miss(id);
+      if (ended) this.miss(id);
       else this.place(id);
     }
   }

@@ -333,6 +333,7 @@ export class Sweeper {
     let reads = 0;
     let spent = 0;
     let lastRead = 0;
+    let ended = false;
     let changed = full;
     let page = 1;
     for (; page <= pages; page++) {
@@ -354,6 +355,7 @@ export class Sweeper {
           slots[page - 1] = slots[page - 2] ?? dueNow(undefined);
         const ids = walk.take(page);
         merge.add(keptPage(ids, committed), this.max);
+        ended = false;
         continue;
       }
       let got: ReadPage;
@@ -406,6 +408,8 @@ export class Sweeper {
       lastRead = page;
       if (!same) changed = true;
       const end = got.count === 0 || page >= facts.numPages;
+      // The list ends on this page (it is short): the view's jobs past it are gone.
+      ended = got.count < per;
       if (merge.size() >= this.max && (left > 0 || !end)) {
         partial = { held: merge.size(), total };
         break;
@@ -423,7 +427,7 @@ export class Sweeper {
       }
     }
     const lastPage = Math.min(page, pages);
-    walk.finish(lastPage);
+    walk.finish(ended);
     slots.length = Math.min(slots.length, lastPage);
     // Pages of another size, or past the last one, are not asked for again: forget their answers.
     this.memo.retain((k) => k.endsWith(`:${per}`) && Number(k.slice(0, k.indexOf(":"))) <= lastPage);

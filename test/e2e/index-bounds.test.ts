@@ -29,10 +29,24 @@ describe("the index against a service whose pages never end", () => {
     // It sent 2 431 requests in 30 s and grew to 370 MB (issue 29.2).
     svc = await startHostileService({ total: "grow", bytes: 2000 });
     const x = svc;
-    s = startCli(["--base-url", x.url, "--index", "on", "--index-interval", "1s", "--list-interval", "60s"], {
-      cols: 200,
-      env: { JOBTOP_TOKEN: x.token },
-    });
+    s = startCli(
+      [
+        "--base-url",
+        x.url,
+        "--index",
+        "on",
+        "--index-max",
+        "2000",
+        "--index-interval",
+        "1s",
+        "--list-interval",
+        "60s",
+      ],
+      {
+        cols: 200,
+        env: { JOBTOP_TOKEN: x.token },
+      },
+    );
     const t = s;
     const sweeps = () =>
       x.requests.filter((r) => r.path === "/v1/job/jobs" && r.query.get("per_page") !== "20");

@@ -18,7 +18,7 @@ describe("ViewWalk", () => {
     // Page 2 now holds what the view held at 100–199, shifted: the same page.
     expect(w.read(2, page(now, 2, 100))).toEqual({ matched: true, unsettled: false, missed: 0 });
     for (let k = 3; k <= 21; k++) expect(w.take(k)).toEqual(page(now, k, 100));
-    w.finish(21);
+    w.finish(false);
     expect(w.ids).toEqual(now);
     expect(w.missed.size).toBe(0);
   });
@@ -34,7 +34,7 @@ describe("ViewWalk", () => {
     expect(w.balance()).toBe(1999);
     expect(w.read(8, page(now, 8, 100)).matched).toBe(true);
     for (let k = 9; k <= 20; k++) w.take(k);
-    w.finish(20);
+    w.finish(false);
     expect(w.ids).toEqual(now);
     expect([...w.missed]).toEqual([gone]);
   });
@@ -63,7 +63,7 @@ describe("ViewWalk", () => {
     expect(w.read(3, page(now, 3, 100)).unsettled).toBe(true);
     // Each id once, whatever was predicted.
     for (let k = 4; k <= 6; k++) w.take(k);
-    w.finish(6);
+    w.finish(false);
     expect(new Set(w.ids).size).toBe(w.ids.length);
   });
 
@@ -77,19 +77,19 @@ describe("ViewWalk", () => {
     expect(w.missed.size).toBe(0);
   });
 
-  it("after a last page read, the ids past it are missed; after one predicted, kept", () => {
+  it("past a last page read short, the ids are missed; past one predicted, or a full one, kept", () => {
     const before = desc(250);
     const read = new ViewWalk(before, 100);
     read.read(1, page(before, 1, 100));
     read.read(2, page(before, 2, 100));
     read.read(3, before.slice(200, 240));
-    read.finish(3);
+    read.finish(true);
     expect(read.missed.size).toBe(10);
     const predicted = new ViewWalk(before, 100);
     predicted.read(1, page(before, 1, 100));
     predicted.take(2);
     predicted.take(3);
-    predicted.finish(3);
+    predicted.finish(false);
     expect(predicted.ids).toEqual(before);
   });
 });
