@@ -9,9 +9,22 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
 import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
 import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
+import { readTrusted } from "../config/trusted-file.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { ApiError, proxyAuthError } from "./errors.js";
-import type { EnvProxies } from "./transport.js";
+
+export interface EnvProxy {
+  /** The variable it came from: https_proxy, HTTPS_PROXY, http_proxy or HTTP_PROXY. */
+  name: string;
+  url: string;
+}
+
+/** The proxies of the environment (transport.ts reads them). */
+export interface EnvProxies {
+  http?: EnvProxy;
+  https?: EnvProxy;
+  noProxy: string;
+}
 
 export interface FetchOptions {
   /** A proxy URL that overrides the environment's, or "none". */
@@ -126,7 +139,9 @@ function proxyCause(cause: Cause, proxies: string[], via: string | undefined): A
 
 /** The default CAs (with NODE_EXTRA_CA_CERTS), plus the file's: a private CA adds, it does not replace. */
 function trustedCAs(file: string, extraCaFile: string | undefined): string[] {
-  const extra = readFileSync(file, "utf8");
+  // Read as the config read it at start (checked on the descriptor read): a CA others could
+  // swap in would let them read and change every request, the token included.
+  const extra = readTrusted(file, 1024 * 1024).text;
   const getCA = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
   let base: string[];
   if (getCA)

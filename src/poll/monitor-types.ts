@@ -10,6 +10,17 @@ import type { PinState } from "./pins.js";
 import type { Clock, PollSnapshot } from "./poller.js";
 import type { SweepOptions, SweepSnapshot } from "./sweep.js";
 
+/** What the monitor knows of the selected job while the page on screen does not list it. */
+export interface Elsewhere {
+  id: string;
+  /** The page that holds it, from the index (an estimate a search checks); undefined: unknown. */
+  page: number | undefined;
+  /** A search under way: the page asked for now, and how many of at most `of` were asked. */
+  searching: { page: number; asked: number; of: number } | undefined;
+  /** The last search for it ended without it: the pages it asked for, lowest and highest. */
+  notFound: { from: number; to: number } | undefined;
+}
+
 /** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
 export interface MonitorSnapshot extends ChangeState {
   page: number;
@@ -27,11 +38,11 @@ export interface MonitorSnapshot extends ChangeState {
   pins: readonly PinState[];
   /** Wall ms when polling was paused; undefined while it runs. */
   pausedSince: number | undefined;
-  /** How often the selected job is polled while on the page (+ and - change it). */
+  /** How often the selected job is polled (+ and - change it). */
   intervalMs: number;
   /**
    * How often the selected job is asked for now: intervalMs, or the page's interval while it is
-   * off the page or missing. The header's "on time" counts from this.
+   * missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
@@ -41,6 +52,8 @@ export interface MonitorSnapshot extends ChangeState {
    * changed and since when, for the header, until the events pane (where they are) is opened.
    */
   away: { changed: number; sinceSec: number } | undefined;
+  /** Where the selected job is while the page on screen does not list it (follow.ts); undefined when it does. */
+  elsewhere: Elsewhere | undefined;
 }
 
 export interface MonitorOptions {
@@ -92,5 +105,6 @@ export function firstSnapshot(
     intervalMs: opts.intervalMs,
     index: undefined,
     away: undefined,
+    elsewhere: undefined,
   };
 }
