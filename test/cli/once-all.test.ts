@@ -1,10 +1,9 @@
 // `jobtop --once --all` and `--status`, through the built CLI, against the demo service over
 // loopback (120 jobs over 6 pages of 20) and a scripted one (a page that keeps failing).
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, freshStateHome, NODE, runCli, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
+import { CLI, NODE, runCli, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
 import { startHostileService } from "../helpers/hostile-service.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
@@ -41,64 +40,21 @@ interface AllJson {
   jobs: { id: string; status: number; app: { remark: string } }[];
 }
 
-/** runCli's run, with the process's peak RSS in MB (read from /proc every 20 ms while it runs). */
-function runMeasured(args: string[], env: Record<string, string>, timeoutMs = 20_000) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string; rssMb: number }>(
-    (resolve, reject) => {
-      const child = spawn(NODE, [CLI, ...args], {
-        env: {
-          PATH: process.env.PATH,
-          HOME: process.env.HOME,
-          XDG_CACHE_HOME: TEST_CACHE_HOME,
-          XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-          XDG_STATE_HOME: freshStateHome(),
-          ...env,
-        },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
-      const out = { stdout: "", stderr: "", rssMb: 0 };
-      child.stdout.on("data", (d) => {
-        out.stdout += d;
-      });
-      child.stderr.on("data", (d) => {
-        out.stderr += d;
-      });
-      const sample = setInterval(() => {
-        try {
-          const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
-          out.rssMb = Math.max(out.rssMb, Number(kb ?? 0) / 1024);
-        } catch {}
-      }, 20);
-      const timer = setTimeout(() => {
-        child.kill("SIGKILL");
-        reject(new Error(`jobtop ${args.join(" ")}: no end in ${timeoutMs} ms (peak ${out.rssMb} MB)`));
-      }, timeoutMs);
-      child.on("close", (code) => {
-        clearInterval(sample);
-        clearTimeout(timer);
-        resolve({ code, ...out });
-      });
-    },
-  );
-}
-
 describe("jobtop --once --all against a hostile service (issue 29.2)", () => {
   it("whose pages never end: stops at the pages page 1 announced and two more, exit 1, one line, nothing printed", async () => {
     // Each answer names two pages past the jobs it made up, and every page holds new ones: it
     // got 12 270 requests in 120 s and 2.2 GB, and printed nothing.
     const svc = await startHostileService({ total: "grow", bytes: 2000 });
     try {
-      const r = await runMeasured(["--once", "--all", "--json"], {
-        JOBTOP_BASE_URL: svc.url,
-        JOBTOP_TOKEN: svc.token,
-      });
+      const env = { JOBTOP_BASE_URL: svc.url, JOBTOP_TOKEN: svc.token };
+      const r = await runCli(["--once", "--all", "--json"], env, 20_000, { peakRss: true });
       expect(r.stderr).toBe(
         "jobtop: --all: stopped at page 5, nothing printed: the service's pages went on past the 3 it announced\n",
       );
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
       expect(svc.requests).toHaveLength(5);
-      expect(r.rssMb).toBeLessThan(150);
+      expect(r.peakRssMb).toBeLessThan(150);
       // Paced: 50 ms at least from one request to the next (as they arrive: give or take a few).
       const at = svc.requests.map((q) => q.at);
       expect((at[4] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(4 * 50 - 20);

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { Sweeper, type SweepOptions, type SweepSnapshot } from "../../src/poll/sweep.js";
+import { until as untilSnap } from "../helpers/monitor-until.js";
 
 let demo: DemoServer | undefined;
 let sweeper: Sweeper | undefined;
@@ -40,24 +41,10 @@ async function start(o: Partial<SweepOptions>) {
   return { s, d: demo, reads };
 }
 
-function until(s: Sweeper, test: (snap: SweepSnapshot) => boolean, ms = 40_000): Promise<SweepSnapshot> {
-  return new Promise((resolve, reject) => {
-    if (test(s.getSnapshot())) return resolve(s.getSnapshot());
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out: ${JSON.stringify({ ...s.getSnapshot(), index: undefined })}`));
-    }, ms);
-    const off = s.subscribe(() => {
-      if (!test(s.getSnapshot())) return;
-      clearTimeout(timer);
-      off();
-      resolve(s.getSnapshot());
-    });
-  });
-}
-
 /** Reads of an unchanged account with pages capped at 8 sweeps: every page at sweeps 1, 2, 4 and 8, none at 9–15. */
 const EIGHT = { periodMax: 8, budget: { pages: 100, bytes: 1e9 } };
+
+const until = (s: Sweeper, test: (x: SweepSnapshot) => boolean, ms = 40_000) => untilSnap(s, test, ms);
 
 describe("the sweep of 2000 jobs", () => {
   it("reads an unchanged page less often: every sweep, then every 2, 4, 8 (the cap), not 20 pages a sweep", async () => {

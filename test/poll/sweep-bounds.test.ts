@@ -9,6 +9,7 @@ import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { Sweeper, type SweepOptions, type SweepSnapshot } from "../../src/poll/sweep.js";
 import { sweepGapMs } from "../../src/poll/walk-bounds.js";
 import { type HostileOptions, type HostileService, startHostileService } from "../helpers/hostile-service.js";
+import { until as untilSnap } from "../helpers/monitor-until.js";
 
 let svc: HostileService | undefined;
 let demo: DemoServer | undefined;
@@ -21,22 +22,6 @@ afterEach(async () => {
   await demo?.close();
   demo = undefined;
 });
-
-function until(s: Sweeper, test: (snap: SweepSnapshot) => boolean, ms = 20_000): Promise<SweepSnapshot> {
-  return new Promise((resolve, reject) => {
-    if (test(s.getSnapshot())) return resolve(s.getSnapshot());
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out: ${JSON.stringify({ ...s.getSnapshot(), index: undefined })}`));
-    }, ms);
-    const off = s.subscribe(() => {
-      if (!test(s.getSnapshot())) return;
-      clearTimeout(timer);
-      off();
-      resolve(s.getSnapshot());
-    });
-  });
-}
 
 async function hostile(h: HostileOptions, o: Partial<SweepOptions>) {
   svc = await startHostileService(h);
@@ -51,6 +36,8 @@ async function hostile(h: HostileOptions, o: Partial<SweepOptions>) {
 }
 
 const lists = (x: HostileService) => x.requests.filter((r) => r.path === "/v1/job/jobs");
+
+const until = (s: Sweeper, test: (x: SweepSnapshot) => boolean, ms = 20_000) => untilSnap(s, test, ms);
 
 describe("a sweep against a service whose pages never end", () => {
   it("stops at the pages page 1 announced, plus two, says why in one line, and again each interval", async () => {

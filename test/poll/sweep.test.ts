@@ -7,6 +7,7 @@ import { createClient, type JobClient } from "../../src/api/client.js";
 import type { DemoServer } from "../../src/demo/server.js";
 import { startDemoServer } from "../../src/demo/server.js";
 import { Sweeper, type SweepOptions, type SweepSnapshot } from "../../src/poll/sweep.js";
+import { until as untilSnap } from "../helpers/monitor-until.js";
 
 let demo: DemoServer | undefined;
 let sweeper: Sweeper | undefined;
@@ -59,23 +60,6 @@ async function start(
   return { c, s: sweeper, d: demo };
 }
 
-/** Waits (generously) until the snapshot passes `test`. */
-function until(s: Sweeper, test: (snap: SweepSnapshot) => boolean, ms = 15_000): Promise<SweepSnapshot> {
-  return new Promise((resolve, reject) => {
-    if (test(s.getSnapshot())) return resolve(s.getSnapshot());
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out: ${JSON.stringify({ ...s.getSnapshot(), index: undefined })}`));
-    }, ms);
-    const off = s.subscribe(() => {
-      if (!test(s.getSnapshot())) return;
-      clearTimeout(timer);
-      off();
-      resolve(s.getSnapshot());
-    });
-  });
-}
-
 /** The service's own view: every job id and status, from one page of all. */
 function service(d: DemoServer): Map<string, number> {
   const out = new Map<string, number>();
@@ -86,6 +70,8 @@ function service(d: DemoServer): Map<string, number> {
   }
   return out;
 }
+
+const until = (s: Sweeper, test: (x: SweepSnapshot) => boolean, ms = 15_000) => untilSnap(s, test, ms);
 
 describe("Sweeper", () => {
   it("sweeps every page at the per_page the service grants, one request in flight, counts equal the service's", async () => {
