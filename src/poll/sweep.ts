@@ -159,6 +159,8 @@ export class Sweeper {
   private requests = 0;
   private bytes = 0;
   private sweeps = 0;
+  /** When the last sweep ended well, on both clocks (a sleep of the machine shows between them). */
+  private passAt: { mono: number; wall: number } | undefined;
   private readonly gapMs: number;
   /** Monotonic ms the sweeps' last request went out. */
   private sentAt: number | undefined;
@@ -278,14 +280,21 @@ export class Sweeper {
   /** One sweep, merged into the index. Throws on any failed page (the next starts from page 1). */
   private async sweep(signal: AbortSignal): Promise<SweepResult> {
     const over = this.over;
+    // The machine slept (the wall clock moved on, the monotonic one stood still): the pages'
+    // schedules say nothing of the hours away. Every page is read again, as at the start.
+    const at = { mono: this.clock.now(), wall: this.clock.wall() };
+    const asleep = this.passAt && at.wall - this.passAt.wall - (at.mono - this.passAt.mono);
+    if (asleep && asleep > 2 * this.o.intervalMs + 5000) this.view = undefined;
     let result: SweepResult;
     try {
       result = await this.walk(signal, over);
     } catch (e) {
-      // Failed or stopped half way: what the view says is no longer sure; the next sweep reads all.
-      this.view = undefined;
+      // Failed half way: the last view stands (a failing service gets no full sweep for it),
+      // unless the pages are of another size now.
+      if (this.view && this.view.perPage !== this.perPage) this.view = undefined;
       throw e;
     }
+    this.passAt = { mono: this.clock.now(), wall: this.clock.wall() };
     this.sweeps += 1;
     // The page's total went above max while this sweep walked: that is the newer news.
     if (this.over !== over && this.over !== undefined) return this.offAbove(this.over);

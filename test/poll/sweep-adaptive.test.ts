@@ -7,6 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { realClock } from "../../src/poll/poller.js";
 import { Sweeper, type SweepOptions, type SweepSnapshot } from "../../src/poll/sweep.js";
 import { until as untilSnap } from "../helpers/monitor-until.js";
 
@@ -99,6 +100,28 @@ describe("the sweep of 2000 jobs", () => {
     d.advance(id);
     const seen = await until(s, (x) => x.events.some((e) => e.id === String(id)));
     expect(seen.sweeps - quiet.sweeps).toBeLessThanOrEqual(8);
+  }, 60_000);
+
+  it("a sweep that fails half way is retried as it was, not as a sweep of every page", async () => {
+    const { s, d, reads } = await start(EIGHT);
+    const quiet = await until(s, (x) => x.sweeps >= 9);
+    d.addJob();
+    s.pageTotal(2001);
+    d.injectFault("500", 1, "/v1/job/jobs");
+    await until(s, (x) => x.poll.failures >= 1);
+    await until(s, (x) => x.sweeps > quiet.sweeps);
+    // The failed page 1, then pages 1 and 2 again: 3 requests, not 1 + 20.
+    expect(reads[quiet.sweeps + 1]).toBe(3);
+    expect(s.getSnapshot().index.entries.size).toBe(2001);
+  }, 60_000);
+
+  it("after the machine slept (its wall clock an hour on, the monotonic one not), reads every page again", async () => {
+    let slept = 0;
+    const { s, reads } = await start({ ...EIGHT, clock: { ...realClock, wall: () => Date.now() + slept } });
+    const quiet = await until(s, (x) => x.sweeps >= 9);
+    slept = 3_600_000;
+    await until(s, (x) => x.sweeps > quiet.sweeps);
+    expect(reads[quiet.sweeps + 1]).toBe(20);
   }, 60_000);
 
   it("reads no more than its byte budget a sweep after the first, the most overdue pages first", async () => {
