@@ -8,9 +8,9 @@
 // reported. The demo service always runs in a process of its own (`serve` below).
 //
 // BENCH_ONLY=first,idle picks rows; BENCH_CLI=<file> measures another build (an older commit's
-// dist/jobtop.js) the same way; BENCH_BASE=<file> runs another build beside this one where a row
-// is an A/B in one run (bill: bench/bill.ts); BENCH_NODES=<node>,<node> the Nodes; BENCH_IDLE_S, BENCH_KEYS
-// shorten the idle and key rows for a quick look.
+// dist/jobtop.js) the same way; BENCH_NODES=<node>,<node> the Nodes; BENCH_IDLE_S, BENCH_KEYS
+// shorten the idle and key rows for a quick look; BENCH_BILL_BASE=<file> runs the bill (bill.ts)
+// of an older build beside this one's.
 import { execFileSync, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -30,7 +30,7 @@ import { chooseColumns } from "../src/render/columns.js";
 import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
-import { type BillKit, bill } from "./bill.js";
+import { bill } from "./bill.js";
 
 const CLI = resolve(process.env.BENCH_CLI ?? "dist/jobtop.js");
 const COLS = 150;
@@ -843,24 +843,6 @@ function packSize() {
 }
 
 // One entry per row; `perNode` rows run once for every Node given, in turn.
-/** The service's bill per open monitor (bench/bill.ts), with this file's service, terminal and report. */
-function billRow(all: NodeBin[]) {
-  const node = all[0] as NodeBin;
-  const kit: BillKit = {
-    serve: (o) => serve(o),
-    async monitor(cli, url, token) {
-      const s = session(node, [cli, "--base-url", url], cleanEnv({ JOBTOP_TOKEN: token }));
-      await s.until(hasData(s), 120_000);
-      return { pid: s.pid, screen: () => s.text(), kill: () => s.kill() };
-    },
-    rssMb,
-    report: (name, value, target, ok) => report(node, name, value, target, ok),
-    note,
-    sleep,
-  };
-  return bill(kit, CLI, process.env.BENCH_BASE ? resolve(process.env.BENCH_BASE) : undefined);
-}
-
 const ROWS_TO_RUN: {
   id: string;
   perNode?: (n: NodeBin) => Promise<void>;
@@ -875,7 +857,10 @@ const ROWS_TO_RUN: {
   { id: "pack", all: packSize },
   { id: "index", all: index },
   { id: "once-all", perNode: onceAll },
-  { id: "bill", all: billRow },
+  {
+    id: "bill",
+    perNode: (node) => bill({ cli: CLI, node, serve, cleanEnv, report: (...a) => report(node, ...a), note }),
+  },
 ];
 
 async function main() {

@@ -18,6 +18,8 @@ export interface PageSlot {
   period: number;
   /** Reads in a row that found it unchanged. */
   unchanged: number;
+  /** Bytes its last answer weighed (a 304: its headers only), to plan a sweep's byte budget. */
+  bytes: number;
 }
 
 /** The pages as the last sweep left them: the ids in the service's order, a slot per page. */
@@ -36,6 +38,7 @@ export function dueNow(slot: PageSlot | undefined): PageSlot {
     readWall: slot?.readWall ?? Number.POSITIVE_INFINITY,
     period: 0,
     unchanged: 0,
+    bytes: slot?.bytes ?? 0,
   };
 }
 
@@ -51,13 +54,13 @@ export function isDue(slot: PageSlot | undefined, now: number, intervalMs: numbe
 export function afterRead(
   slot: PageSlot | undefined,
   changed: boolean,
-  at: { now: number; wall: number },
+  at: { now: number; wall: number; bytes: number },
   intervalMs: number,
   capMs: number,
 ): PageSlot {
   const unchanged = changed || slot === undefined ? 0 : slot.unchanged + 1;
   const period = Math.min(Math.max(capMs, intervalMs), intervalMs * 2 ** Math.min(unchanged, 30));
-  return { readAt: at.now, readWall: at.wall, period, unchanged };
+  return { readAt: at.now, readWall: at.wall, period, unchanged, bytes: at.bytes };
 }
 
 /**
@@ -78,6 +81,25 @@ export function duePages(
     return s === undefined ? Number.NEGATIVE_INFINITY : s.readAt + s.period;
   };
   return due.sort((a, b) => at(a) - at(b) || a - b);
+}
+
+/**
+ * The pages a sweep reads of those due (most overdue first): as many as its budget affords, by
+ * what each weighed last time (one at least).
+ */
+export function affordable(
+  due: readonly number[],
+  slots: readonly PageSlot[],
+  budget: { pages: number; bytes: number },
+): Set<number> {
+  const chosen = new Set<number>();
+  let bytes = 0;
+  for (const k of due) {
+    if (chosen.size >= budget.pages || (chosen.size > 0 && bytes >= budget.bytes)) break;
+    chosen.add(k);
+    bytes += slots[k - 1]?.bytes ?? 0;
+  }
+  return chosen;
 }
 
 /** What a read page told of its place. */

@@ -1,19 +1,17 @@
 // The sweep's memory of each page's last answer (same-body.ts's SameBody, for the index): a page
-// answered with the same bytes as last time gives last time's value back, unparsed, as the
-// page poller's memo does. But it keeps a digest of the bytes, not the bytes: the sweep reads up
-// to 200 pages (20 000 jobs), and their bytes kept would be 24 MB at ~1.2 KB a job, 160 MB at
-// ~8 KB; 200 digests are 4 kB. SHA-1 of node:crypto, loaded at the first page (after the first
-// frame: nothing on the way to it loads node:crypto). It also counts the bytes of each answer,
-// for the sweep's byte budget.
+// answered with the same bytes as last time gives last time's value back, unparsed, as the page
+// poller's memo does, and the answer's validators (ETag, Last-Modified) are kept with it, for the
+// client to ask "changed since?" and take a 304 as that value. But it keeps a digest of the bytes,
+// not the bytes: the sweep reads up to 200 pages (20 000 jobs), and their bytes kept would be
+// 27 MB at ~1.3 KB a job, 160 MB at ~8 KB; 200 digests are 4 kB. SHA-1 of node:crypto, loaded at
+// the first page (after the first frame: nothing on the way to it loads node:crypto).
 import type { Hash } from "node:crypto";
-import type { SameBody } from "../api/same-body.js";
+import type { Kept, SameBody, Validators } from "../api/same-body.js";
 import { loadBuiltin } from "../load-builtin.js";
 
 export interface PageMemo {
   /** The memo for one page (its number and size), whatever the request's URL. */
   forPage(key: string): SameBody;
-  /** Bytes of the answers decoded through it since the last call (a page's answer, when read one at a time). */
-  takeBytes(): number;
   /** Forgets the pages `keep` refuses (another size, past the last page). */
   retain(keep: (key: string) => boolean): void;
 }
@@ -26,26 +24,22 @@ function digest(bytes: Buffer): Buffer {
 }
 
 export function pageMemo(): PageMemo {
-  const last = new Map<string, { digest: Buffer; value: unknown }>();
-  let bytes = 0;
+  const last = new Map<string, { digest: Buffer; value: unknown; validators: Validators | undefined }>();
   return {
     forPage: (key) => ({
-      decode<T>(_url: string, body: Buffer, decode: () => T): T {
-        bytes += body.length;
+      decode<T>(_url: string, body: Buffer, decode: () => T, validators?: Validators): T {
         const d = digest(body);
         const had = last.get(key);
-        if (had?.digest.equals(d)) return had.value as T;
-        last.delete(key);
-        const value = decode();
-        last.set(key, { digest: d, value });
+        // Same bytes: last time's value, with this answer's validators.
+        const value = had?.digest.equals(d) ? (had.value as T) : decode();
+        last.set(key, { digest: d, value, validators });
         return value;
       },
+      kept(_url: string): Kept | undefined {
+        const had = last.get(key);
+        return had && { value: had.value, validators: had.validators };
+      },
     }),
-    takeBytes() {
-      const b = bytes;
-      bytes = 0;
-      return b;
-    },
     retain(keep) {
       for (const key of Array.from(last.keys())) if (!keep(key)) last.delete(key);
     },

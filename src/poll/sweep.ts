@@ -11,13 +11,15 @@
 // pageTotal) has the pages read from the head until one matches the last view shifted and the
 // count adds up. Each sweep after the first reads at most PASS_PAGES pages and PASS_BYTES bytes
 // (the budget: 6 requests and 500 kB a minute at 30 s); the pages it could not afford are the
-// most overdue next time, and the header says how old the oldest is (oldestWall).
+// most overdue next time, and the header says how old the oldest is (oldestWall). A page answered
+// the same as last time (a 304 to its ETag, or the same bytes: page-memo.ts) is not parsed again.
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off. Every sweep is bounded
 // (issue 29.2; walk-bounds.ts): pages by what page 1 announced plus a few, jobs by `max` (`on`
 // holds the first `max` and says so: `partial`), requests sweepGapMs apart.
-import type { JobClient, JobPage } from "../api/client.js";
+import type { AnswerInfo, JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
+import type { Job } from "../api/schema.js";
 import {
   EMPTY_INDEX,
   type IndexEntry,
@@ -31,7 +33,15 @@ import {
 } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { MAX_PAGES, type PageFacts, pageFacts } from "../model/page.js";
-import { afterRead, dueNow, duePages, type PageSlot, type SweepView, ViewWalk } from "../model/sweep-view.js";
+import {
+  affordable,
+  afterRead,
+  dueNow,
+  duePages,
+  type PageSlot,
+  type SweepView,
+  ViewWalk,
+} from "../model/sweep-view.js";
 import { pageMemo } from "./page-memo.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot, realClock } from "./poller.js";
@@ -79,6 +89,10 @@ export interface SweepOptions {
   budget?: { pages: number; bytes: number };
   /** An unchanged page is read every this many sweeps at most (PAGE_PERIOD_MAX; 1: every page, every sweep). */
   periodMax?: number;
+  /** A page's jobs, when its answer changed: the Monitor's polled jobs in it count as polled (job-answer.ts). */
+  onJobs?: (jobs: readonly Job[]) => void;
+  /** The ids of a page answered the same as last time (a 304, the same bytes): what it held still holds. */
+  onSameJobs?: (ids: readonly string[]) => void;
 }
 
 /** One finished sweep, as the poller keeps it (its data). */
@@ -158,6 +172,8 @@ export class Sweeper {
   private perPage: number | undefined;
   private requests = 0;
   private bytes = 0;
+  /** Bytes of the last page's answer. */
+  private weighed = 0;
   private sweeps = 0;
   /** When the last sweep ended well, on both clocks (a sleep of the machine shows between them). */
   private passAt: { mono: number; wall: number } | undefined;
@@ -333,7 +349,10 @@ export class Sweeper {
     let total = heard ?? this.viewTotal;
     let pages = full ? MAX_PAGES : this.pagesFor(total, view);
     let limit = full ? MAX_PAGES : pages + Math.max(2, Math.ceil(pages * 0.05));
-    const chosen = new Set(full ? [] : duePages(slots, pages, at.now, interval).slice(0, budget.pages));
+    // The due pages the budget affords, most overdue first (walked in page order, the rest predicted).
+    const chosen = full
+      ? new Set<number>()
+      : affordable(duePages(slots, pages, at.now, interval), slots, budget);
     // A total that moved: from the head until a page matches the view, shifted, and the count adds up.
     let forced = !full && total !== undefined && total !== this.viewTotal;
     let first: PageFacts | undefined;
@@ -382,9 +401,8 @@ export class Sweeper {
         continue;
       }
       reads++;
-      const weighed = this.memo.takeBytes();
-      spent += weighed;
-      this.bytes += weighed;
+      // What its answer weighed (a 304: nothing but its headers).
+      spent += this.weighed;
       if (full && page === 1) {
         // The largest per_page the service grants: what its answer says it used, when that is no
         // more than asked (else the rows it sent). The rest of the sweep, and the next, ask that.
@@ -408,7 +426,7 @@ export class Sweeper {
       if (this.o.mode === "auto" && left > 0) return this.offAbove(total ?? 0, merge.size() + left);
       const told = walk.read(page, ids);
       const same = told.matched && unchanged(got.page.entries, committed);
-      slots[page - 1] = afterRead(slots[page - 1], !same, at, interval, cap);
+      slots[page - 1] = afterRead(slots[page - 1], !same, { ...at, bytes: this.weighed }, interval, cap);
       // A change among predicted pages before this one: they are read next. Jobs it did not find
       // where the view had them (gone, or moved up to the page before as the sweep went): that
       // page is read next too, to find them or let them go.
@@ -502,6 +520,7 @@ export class Sweeper {
       for (const item of p.items)
         if (item.ok) jobs.push(item.job);
         else bad++;
+      this.o.onJobs?.(jobs);
       return {
         pagination: p.pagination,
         page: indexPage(jobs, last, this.nowSec(), bad),
@@ -510,9 +529,16 @@ export class Sweeper {
     };
     await this.paced(signal);
     this.requests += 1;
+    this.weighed = 0;
     const client = this.o.client;
-    if (client.listJobsMapped && remember)
-      return client.listJobsMapped(q, signal, this.memo.forPage(`${page}:${perPage}`), map);
+    if (client.listJobsMapped && remember) {
+      const info: AnswerInfo = { bytes: 0, notModified: false, same: false };
+      const got = await client.listJobsMapped(q, signal, this.memo.forPage(`${page}:${perPage}`), map, info);
+      this.bytes += info.bytes;
+      this.weighed = info.bytes;
+      if (info.same) this.o.onSameJobs?.(got.page.entries.map((e) => e.id));
+      return got;
+    }
     return map(await client.listJobs(q, signal));
   }
 }

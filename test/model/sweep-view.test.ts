@@ -2,7 +2,15 @@
 // arrive at the head, leave the middle, or change where no page was read; and each page's
 // schedule (doubling while unchanged, back to every sweep on a change, the most overdue first).
 import { describe, expect, it } from "vitest";
-import { afterRead, dueNow, duePages, isDue, type PageSlot, ViewWalk } from "../../src/model/sweep-view.js";
+import {
+  affordable,
+  afterRead,
+  dueNow,
+  duePages,
+  isDue,
+  type PageSlot,
+  ViewWalk,
+} from "../../src/model/sweep-view.js";
 
 /** Ids n … 1, newest first (the list's desc order). */
 const desc = (n: number) => Array.from({ length: n }, (_, i) => String(n - i));
@@ -95,7 +103,7 @@ describe("ViewWalk", () => {
 });
 
 describe("a page's schedule", () => {
-  const at = (now: number) => ({ now, wall: now });
+  const at = (now: number) => ({ now, wall: now, bytes: 0 });
   it("doubles its period with each unchanged read, up to the cap; a change puts it back on every sweep", () => {
     let s: PageSlot | undefined;
     const periods: number[] = [];
@@ -120,5 +128,15 @@ describe("a page's schedule", () => {
     ];
     // Due at once tie: in page order. A page past the slots is not one of them.
     expect(duePages(slots, 6, 100_000, 30_000)).toEqual([3, 5, 2, 1]);
+  });
+
+  it("a sweep reads of the due pages what its budget affords by their last weight, one at least", () => {
+    const weighing = (bytes: number[]) =>
+      bytes.map((b, i) => afterRead(undefined, true, { now: i, wall: i, bytes: b }, 30_000, 300_000));
+    const budget = { pages: 3, bytes: 250_000 };
+    expect([...affordable([3, 1, 2], weighing([150_000, 150_000, 150_000]), budget)]).toEqual([3, 1]);
+    expect([...affordable([2, 1], weighing([400_000, 400_000]), budget)]).toEqual([2]);
+    // Answered 304 last time (headers only): the page count is the bound.
+    expect([...affordable([4, 3, 2, 1], weighing([150, 150, 150, 150]), budget)]).toEqual([4, 3, 2]);
   });
 });
