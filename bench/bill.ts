@@ -169,13 +169,13 @@ export async function bill(t: BillTools): Promise<void> {
       `${k} ${r.perMin.requests[k].toFixed(1)} (${(r.perMin.bytes[k] / 1e6).toFixed(2)} MB)`;
     const goals = [
       r.c.requests === undefined ? "" : `≤ ${r.c.requests}/min`,
-      r.c.jobs >= 2000 && r.c.newPerMin === 0 ? "sweep ≤ 4/min" : "",
+      r.c.jobs === 2000 ? "sweep ≤ 4/min" : "",
       r.c.mb === undefined ? "" : `≤ ${r.c.mb} MB/min`,
       r.c.rss === undefined ? "" : `RSS ≤ ${r.c.rss} MB`,
     ].filter(Boolean);
     const ok =
       (r.c.requests === undefined || r.total <= r.c.requests) &&
-      (r.c.jobs < 2000 || r.c.newPerMin > 0 || r.perMin.requests.sweep <= 4.05) &&
+      (r.c.jobs !== 2000 || r.perMin.requests.sweep <= 4.05) &&
       (r.c.mb === undefined || r.mb <= r.c.mb) &&
       (r.c.rss === undefined || r.rss <= r.c.rss);
     t.report(
