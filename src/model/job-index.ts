@@ -252,3 +252,22 @@ export function countByStatus(entries: ReadonlyMap<string, IndexEntry>): Map<num
   for (const e of entries.values()) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
   return counts;
 }
+
+/** A page not read: the index's entries for its ids, no changes. */
+export function keptPage(ids: readonly string[], index: JobIndex): IndexPage {
+  const entries: IndexEntry[] = [];
+  for (const id of ids) {
+    const e = index.entries.get(id);
+    if (e) entries.push(e);
+  }
+  return { entries, changes: [], bad: 0 };
+}
+
+/** Every entry of a read page is the one the index holds (the same object, or the same fields). */
+export function sameAsIndex(entries: readonly IndexEntry[], index: JobIndex): boolean {
+  for (const e of entries) {
+    const had = index.entries.get(e.id);
+    if (had === undefined || !(had === e || sameEntry(had, e))) return false;
+  }
+  return true;
+}

@@ -17,19 +17,15 @@
 // interval watches the total, and `reason` says why the index is off. Every sweep is bounded
 // (issue 29.2; walk-bounds.ts): pages by what page 1 announced plus a few, jobs by `max` (`on`
 // holds the first `max` and says so: `partial`), requests sweepGapMs apart.
-import type { AnswerInfo, JobClient, JobPage } from "../api/client.js";
+import type { AnswerInfo, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
-import type { Job } from "../api/schema.js";
 import {
   EMPTY_INDEX,
-  type IndexEntry,
-  type IndexEvent,
-  type IndexPage,
   indexPage,
-  type JobIndex,
+  keptPage,
   type LastSeen,
   SweepMerge,
-  sameEntry,
+  sameAsIndex,
 } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { MAX_PAGES, type PageFacts, pageFacts } from "../model/page.js";
@@ -43,21 +39,19 @@ import {
   ViewWalk,
 } from "../model/sweep-view.js";
 import { pageMemo } from "./page-memo.js";
-import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot, realClock } from "./poller.js";
+import type { PartialIndex, ReadPage, SweepOptions, SweepResult, SweepSnapshot } from "./sweep-types.js";
 import {
   ASK_PER_PAGE,
   announcedPages,
   grantedPerPage,
   pageLimit,
+  sleep,
   sweepGapMs,
   WalkStopped,
 } from "./walk-bounds.js";
 
-export type IndexMode = "auto" | "on" | "off";
-export const INDEX_MODES: readonly IndexMode[] = ["auto", "on", "off"];
 export const INDEX_MAX_DEFAULT = 20_000;
-export const INDEX_INTERVAL_DEFAULT_MS = 30_000;
 /** The shortest interval accepted: tests and small private services. */
 export const INDEX_INTERVAL_MIN_MS = 1000;
 /** An unchanged page is read every this many sweeps at most (5 min at the default 30 s). */
@@ -67,99 +61,7 @@ export const PASS_PAGES = 3;
 /** Bytes a sweep after the first may read (500 kB a minute at the default 30 s), a page at least. */
 export const PASS_BYTES = 250_000;
 
-export interface SweepOptions {
-  client: JobClient;
-  mode: IndexMode;
-  /** `auto` is on while the service's total is at most this; `on` holds this many jobs at most. */
-  max?: number;
-  intervalMs: number;
-  /** The list's order parameter (the page's: "desc"). */
-  order?: Order;
-  askPerPage?: number;
-  clock?: Clock;
-  group?: PollGroup;
-  /** Unix seconds now, for a status that moved without a log entry. */
-  nowSec?: () => number;
-  /**
-   * What a saved state ("while away") said of each job: the first sweep's changes are counted
-   * from it, and come with `away` set. Undefined: a first run, nothing to compare.
-   */
-  baseline?: ReadonlyMap<string, LastSeen>;
-  /** Each sweep's budget after the first: pages, bytes (PASS_PAGES, PASS_BYTES). */
-  budget?: { pages: number; bytes: number };
-  /** An unchanged page is read every this many sweeps at most (PAGE_PERIOD_MAX; 1: every page, every sweep). */
-  periodMax?: number;
-  /** A page's jobs, when its answer changed: the Monitor's polled jobs in it count as polled (job-answer.ts). */
-  onJobs?: (jobs: readonly Job[]) => void;
-  /** The ids of a page answered the same as last time (a 304, the same bytes): what it held still holds. */
-  onSameJobs?: (ids: readonly string[]) => void;
-}
-
-/** One finished sweep, as the poller keeps it (its data). */
-interface SweepResult {
-  index: JobIndex;
-  /** The changes this sweep found, oldest first. */
-  events: readonly IndexEvent[];
-  /** Rises by one per sweep that changed something. */
-  seq: number;
-  /** The service's total, as the sweep last knew it (undefined when it made no sense). */
-  total: number | undefined;
-  /** Why the index is off (auto above max); undefined while it sweeps. */
-  off: string | undefined;
-  /** These changes are counted from the saved state (the first sweep after a start). */
-  away: boolean;
-  /** `on` above max: the first `held` jobs of `total` are indexed. */
-  partial?: PartialIndex;
-}
-
-/** The index holds the first `held` jobs of the account's `total` (index = on, above index_max). */
-export interface PartialIndex {
-  held: number;
-  total: number | undefined;
-}
-
-export interface SweepSnapshot {
-  mode: IndexMode;
-  /** One line for the header when the index is off by itself (auto, above max). */
-  reason: string | undefined;
-  /** How to have it on, for `a` while it is off by itself: "--index-max 2605 indexes every job, …". */
-  hint: string | undefined;
-  /** The last good index (EMPTY_INDEX before the first sweep, and while off). */
-  index: JobIndex;
-  /** The last sweep's changes, oldest first, and its number (tells sweeps apart). */
-  events: readonly IndexEvent[];
-  seq: number;
-  /** The last sweep's changes are the "while away" ones (counted from the saved state). */
-  away: boolean;
-  total: number | undefined;
-  /** The per_page the service grants, once known. */
-  perPage: number | undefined;
-  /** HTTP requests sent by the sweeps so far, and the bytes of their answers. */
-  requests: number;
-  bytes: number;
-  /** Sweeps ended well so far (a sweep that read nothing new leaves `seq` as it was). */
-  sweeps: number;
-  /** One line when the last sweep stopped before its end (its pages went on past the bound). */
-  stopped: string | undefined;
-  /** `on` above max: only the first `held` jobs are indexed. */
-  partial: PartialIndex | undefined;
-  /** index_max: `on` holds at most this many jobs, `auto` is off above it. */
-  max: number;
-  /** Wall ms the page read longest ago was read: what the index may have missed is no older. */
-  oldestWall: number | undefined;
-  /** The sweeps' interval, and the most an unchanged page waits (PAGE_PERIOD_MAX of them). */
-  intervalMs: number;
-  /** The sweeps' poller: okWall is the index's age, error/failures/retryAt while it fails. */
-  poll: PollSnapshot<unknown>;
-}
-
-/** One page as the sweep reads it. */
-interface ReadPage {
-  pagination: JobPage["pagination"];
-  page: IndexPage;
-  /** Rows on it (jobs or not). */
-  count: number;
-}
+export type { IndexMode, PartialIndex, SweepOptions, SweepSnapshot } from "./sweep-types.js";
 
 export class Sweeper {
   private readonly poller: Poller<SweepResult>;
@@ -425,7 +327,7 @@ export class Sweeper {
       // 0 could otherwise have a million pages swept into memory.
       if (this.o.mode === "auto" && left > 0) return this.offAbove(total ?? 0, merge.size() + left);
       const told = walk.read(page, ids);
-      const same = told.matched && unchanged(got.page.entries, committed);
+      const same = told.matched && sameAsIndex(got.page.entries, committed);
       slots[page - 1] = afterRead(slots[page - 1], !same, { ...at, bytes: this.weighed }, interval, cap);
       // A change among predicted pages before this one: they are read next. Jobs it did not find
       // where the view had them (gone, or moved up to the page before as the sweep went): that
@@ -541,39 +443,4 @@ export class Sweeper {
     }
     return map(await client.listJobs(q, signal));
   }
-}
-
-/** A page not read: the index's entries for its ids, no changes. */
-function keptPage(ids: readonly string[], index: JobIndex): IndexPage {
-  const entries: IndexEntry[] = [];
-  for (const id of ids) {
-    const e = index.entries.get(id);
-    if (e) entries.push(e);
-  }
-  return { entries, changes: [], bad: 0 };
-}
-
-/** Every entry of a read page is the one the index holds (the same object, or the same fields). */
-function unchanged(entries: readonly IndexEntry[], index: JobIndex): boolean {
-  for (const e of entries) {
-    const had = index.entries.get(e.id);
-    if (had === undefined || !(had === e || sameEntry(had, e))) return false;
-  }
-  return true;
-}
-
-/** Resolves after `ms` on the clock, or rejects as soon as `signal` aborts (a stopped sweep). */
-function sleep(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = clock.setTimeout(() => {
-      signal.removeEventListener("abort", abort);
-      resolve();
-    }, ms);
-    const abort = () => {
-      clock.clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener("abort", abort, { once: true });
-  });
 }

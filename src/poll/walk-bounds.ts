@@ -3,6 +3,7 @@
 // was asked for 12 270 pages in 120 s): the pages page 1 announced and a few more, requests a
 // minimum gap apart, the largest per_page the service grants.
 import { MAX_PAGES, type PageFacts } from "../model/page.js";
+import type { Clock } from "./poller.js";
 
 /** per_page asked for on the first page, until the service says what it grants. */
 export const ASK_PER_PAGE = 1000;
@@ -52,4 +53,20 @@ export function pastPagesText(facts: PageFacts, ceiling: number): string {
 export function grantedPerPage(said: number, count: number, asked: number): number {
   const sane = Number.isSafeInteger(said) && said >= 1 && said <= asked;
   return sane ? said : count > 0 ? Math.min(count, asked) : asked;
+}
+
+/** Resolves after `ms` on the clock, or rejects as soon as `signal` aborts (a stopped sweep). */
+export function sleep(clock: Clock, ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(signal.reason);
+    const timer = clock.setTimeout(() => {
+      signal.removeEventListener("abort", abort);
+      resolve();
+    }, ms);
+    const abort = () => {
+      clock.clearTimeout(timer);
+      reject(signal.reason);
+    };
+    signal.addEventListener("abort", abort, { once: true });
+  });
 }
