@@ -32,6 +32,8 @@ export interface FirstFrameInput {
   rows: number;
   /** Wall ms now (the header's "ok 0s ago", the ages). */
   now: number;
+  /** Monotonic ms now (model/monotonic.ts), for highlights. */
+  monoMs: number;
   links: boolean;
 }
 
@@ -41,7 +43,11 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
   const layout = computeLayout(columns, i.rows);
   const ui = initialUi;
   const view = createView(config.statusLabels)(snap, ui);
-  const header = headerProps(snap, config, ui, view, { host: headerHost(config.baseUrl), width: columns });
+  const header = headerProps(snap, config, ui, view, {
+    host: headerHost(config.baseUrl),
+    width: columns,
+    now: i.now,
+  });
   if (
     layout.tiny ||
     !snap.list.data ||
@@ -51,13 +57,13 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
   )
     return undefined;
   const nowSec = Math.floor(i.now / 1000);
-  const lines = selectedLines(
-    view.selected,
-    paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links }, config, ui, snap),
-  );
+  const lines = selectedLines(view.selected, {
+    ...paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links }, config, ui, snap),
+    monoMs: i.monoMs,
+  });
   const list = listLines(
     listPaneProps(
-      { view, snap, ui, layout, config, nowSec },
+      { view, snap, ui, layout, config, nowSec, monoMs: i.monoMs },
       chooseColumns(layout.listWidth, config.statusLabels, config.columns),
     ),
   );

@@ -3,7 +3,6 @@
 import type { PageItem } from "../api/client.js";
 import type { Config } from "../config/types.js";
 import { isHighlighted } from "../model/highlights.js";
-import { monotonicMs } from "../model/monotonic.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { Column } from "./columns.js";
@@ -18,6 +17,8 @@ export interface ListPaneInput {
   layout: Layout;
   config: Config;
   nowSec: number;
+  /** Monotonic ms now (model/monotonic.ts), for the rows' highlights: render/ reads no clock. */
+  monoMs: number;
 }
 
 /** What the list pane shows (src/ui/JobList.tsx draws it; the first frame paints it). */
@@ -44,7 +45,7 @@ export interface JobListProps {
 
 /** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */
 export function listPaneProps(
-  { view, snap, ui, layout, config, nowSec }: ListPaneInput,
+  { view, snap, ui, layout, config, nowSec, monoMs }: ListPaneInput,
   columns: Column[],
 ): JobListProps {
   const duplicates = snap.list.data?.duplicates ?? 0;
@@ -70,7 +71,7 @@ export function listPaneProps(
     height: layout.listHeight,
     columns,
     labels: config.statusLabels,
-    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monotonicMs()),
+    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monoMs),
     pinned: (id) => snap.pins.some((p) => p.id === id),
     tagged: ui.tags.size === 0 ? undefined : (id) => ui.tags.has(id),
     nowSec,

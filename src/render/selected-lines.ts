@@ -6,7 +6,6 @@ import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
 import type { Config } from "../config/types.js";
 import { type Highlights, isHighlighted } from "../model/highlights.js";
-import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import {
   type BodyOptions,
@@ -20,16 +19,18 @@ import type { UiState } from "./ui-state.js";
 
 export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
   highlights: Highlights;
+  /** Monotonic ms now (model/monotonic.ts), for the new log entries' highlight: render/ reads no clock. */
+  monoMs: number;
 }
 
 export function headLines(job: Job, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, showSecrets, highlights } = o;
+  const { width, nowSec, labels, showSecrets, highlights, monoMs } = o;
   return detailHead(job, {
     width,
     nowSec,
     labels,
     showSecrets,
-    isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monotonicMs()),
+    isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monoMs),
   });
 }
 
@@ -52,7 +53,7 @@ export function paneLineOptions(
   config: Pick<Config, "statusLabels" | "protocolLabels" | "portNames">,
   ui: Pick<UiState, "showSecrets" | "expanded">,
   snap: Pick<MonitorSnapshot, "highlights">,
-): DetailLinesOptions {
+): Omit<DetailLinesOptions, "monoMs"> {
   return {
     width: s.width,
     nowSec: s.nowSec,

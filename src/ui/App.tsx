@@ -167,7 +167,7 @@ export function App({
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header {...headerProps(snap, config, ui, view, { host, width: columns })} />
+      <Header {...headerProps(snap, config, ui, view, { host, width: columns, now: Date.now() })} />
       {help ? (
         <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
       ) : json ? (

@@ -5,6 +5,7 @@
 import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
+import { monotonicMs } from "../model/monotonic.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
@@ -84,6 +85,7 @@ export async function startMonitor(
         columns: out.columns || 80,
         rows: out.rows || 24,
         now: Date.now(),
+        monoMs: monotonicMs(),
         links,
       });
       bytes = lines && firstFrameBytes(lines);

@@ -6,10 +6,11 @@
 // and a memory compare per long string where building would wrap and sanitise them.
 import { useMemo, useRef } from "react";
 import type { Job } from "../api/schema.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { type Line, sameBody } from "../render/detail-lines.js";
 import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "../render/selected-lines.js";
 
-export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
+export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions, "monoMs">): Line[] {
   const { width, nowSec, labels, protocolLabels, portNames, showSecrets, highlights, expanded, links } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
@@ -24,7 +25,10 @@ export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Lin
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
   const more = useMemo(() => (job ? moreLines(job, { width, showSecrets }) : []), [job, width, showSecrets]);
   const head = useMemo(
-    () => (job ? headLines(job, { width, nowSec, labels, showSecrets, highlights }) : []),
+    // The highlights' clock is read here (render/ reads none); the monitor drops an expired
+    // highlight from the map, so a new map (a dependency) comes when one fades.
+    () =>
+      job ? headLines(job, { width, nowSec, labels, showSecrets, highlights, monoMs: monotonicMs() }) : [],
     [job, width, nowSec, labels, showSecrets, highlights],
   );
   return useMemo(() => head.concat(body, more), [head, body, more]);
