@@ -4,7 +4,7 @@
 // detail-window, selected-lines, status-line-text, header-props), painted as Ink's chalk paints
 // (paint.ts) at the level of the chalk instance Ink paints with, so the colour level (NO_COLOR,
 // FORCE_COLOR, the terminal) is the same.
-// Ink's first frame then lands on the same cells (test/ui/first-frame.test.tsx compares them).
+// Ink's first frame then lands on the same cells (test/render/first-frame.test.ts compares them).
 // Only the usual first frame is drawn here: the page answered, no error, nothing paused, room
 // for the panes; anything else waits for Ink.
 import chalk from "chalk";
@@ -145,7 +145,7 @@ function detailLines(p: ReturnType<typeof detailPaneProps>): string[] {
 /**
  * The header as src/ui/Header.tsx draws it in the states this frame is drawn in (connection ok,
  * not paused), truncated as Ink truncates a line (cli-truncate: "…" in the style of the last
- * cell kept). test/ui/first-frame.test.tsx holds the two to the same cells.
+ * cell kept). test/render/first-frame.test.ts holds the two to the same cells.
  */
 function headerLine(p: HeaderProps, now: number): string {
   const { lead, rest } = headerParts(p);

@@ -1,8 +1,8 @@
 // The selection rules of the UI reducer, pure: which job is selected when rows shift, leave the
 // page or come back, and what the jump prompt accepts.
 import { describe, expect, it } from "vitest";
-import { initialUi, selectionOf, type UiState } from "../../src/render/ui-state.js";
-import { type UiAction, uiReducer } from "../../src/ui/input/ui-reducer.js";
+import { initialUi, selectionOf, type UiState } from "../../../src/render/ui-state.js";
+import { type UiAction, uiReducer } from "../../../src/ui/input/ui-reducer.js";
 
 const run = (s: UiState, ...actions: UiAction[]) => actions.reduce(uiReducer, s);
 const move = (delta: number, ids: (string | undefined)[]): UiAction => ({

@@ -44,7 +44,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join("dist", "first-frame-test-"));
   const outfile = join(dir, "entry.mjs");
   await build({
-    entryPoints: ["test/ui/first-frame-entry.ts"],
+    entryPoints: ["test/render/first-frame-entry.ts"],
     outfile,
     bundle: true,
     platform: "node",
