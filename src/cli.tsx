@@ -1,7 +1,7 @@
 // Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
 // Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
 import pkg from "../package.json" with { type: "json" };
-import { type Action, parseActions } from "./actions/definitions.js";
+import { type JobAction, parseActions } from "./actions/definitions.js";
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
 // Static, not import(): a chunk of its own would be one more script for the monitor to compile
@@ -222,7 +222,7 @@ async function main(): Promise<void> {
 }
 
 /** --demo's actions (C cancel, R resubmit: src/demo/actions.ts), checked as a config file's are. */
-function demoActions(): Action[] {
+function demoActions(): JobAction[] {
   const { actions, errors } = parseActions(DEMO_ACTIONS, {
     usedKeys: new Set(),
     statusLabels: DEMO_STATUS_LABELS,

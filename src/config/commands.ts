@@ -2,7 +2,7 @@
 // where each setting comes from; the token's source, never the token), and a starter file.
 import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
@@ -151,7 +151,7 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
 }
 
 /** `cancel: key "C", DELETE /v1/job?id={id}, on 1, 2, confirm yes` (the user's text, sanitised by describe). */
-function actionLine(a: Action, labels: Record<number, string>): string {
+function actionLine(a: JobAction, labels: Record<number, string>): string {
   const what =
     a.kind === "http"
       ? `${a.method} ${a.path}${

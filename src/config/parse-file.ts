@@ -5,7 +5,7 @@ import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
 import { actionLines } from "../actions/action-lines.js";
-import { type Action, parseActions } from "../actions/definitions.js";
+import { type JobAction, parseActions } from "../actions/definitions.js";
 import { parseJobId } from "../model/ids.js";
 import { type TransformCtx, transform } from "../zod.js";
 import {
@@ -371,8 +371,8 @@ function takeActions(
   text: string,
   path: string,
   dir: string,
-): { byTable: Map<string, Action[]>; errors: { line: number | undefined; text: string }[] } {
-  const byTable = new Map<string, Action[]>();
+): { byTable: Map<string, JobAction[]>; errors: { line: number | undefined; text: string }[] } {
+  const byTable = new Map<string, JobAction[]>();
   const errors: { line: number | undefined; text: string }[] = [];
   if (!text.includes("actions")) return { byTable, errors };
   const lines = actionLines(text);

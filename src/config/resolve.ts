@@ -4,7 +4,7 @@
 // > defaults. A problem is one line naming the flag, variable or file:line it came from.
 
 import * as z from "zod/mini";
-import { type Action, mergeActions } from "../actions/definitions.js";
+import { type JobAction, mergeActions } from "../actions/definitions.js";
 import { parseJobId } from "../model/ids.js";
 import { transform } from "../zod.js";
 import {
@@ -296,8 +296,8 @@ export function resolveSettings(
  * The actions of every layer, lowest first: a higher layer's (a profile's over the file's top
  * level) replaces one of the same name. A key then given twice is one line naming both places.
  */
-function actionsInForce(layers: readonly Layer[]): Action[] {
-  let actions: Action[] = [];
+function actionsInForce(layers: readonly Layer[]): JobAction[] {
+  let actions: JobAction[] = [];
   for (let i = layers.length - 1; i >= 0; i--) {
     const mine = (layers[i] as Layer).settings.actions;
     if (!mine?.length) continue;

@@ -1,5 +1,5 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import type { Order } from "../model/order.js";
 import type { ListColumn } from "./checks.js";
 import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
@@ -55,7 +55,7 @@ export interface Settings {
   protocolLabels?: Record<number, string>;
   portNames?: Record<number, string>;
   /** [[actions]] (issue 25): a higher layer's action replaces a lower one's of the same name (mergeActions). */
-  actions?: Action[];
+  actions?: JobAction[];
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -113,7 +113,7 @@ export interface Config {
   /** A PEM file of extra CAs to trust, besides the system's. */
   caFile: string | undefined;
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
-  actions: readonly Action[];
+  actions: readonly JobAction[];
 }
 
 export class ConfigError extends Error {

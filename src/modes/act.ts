@@ -13,7 +13,7 @@ import {
   type CommandContext as RunContext,
   runBackground,
 } from "../actions/command.js";
-import { type Action, appliesTo } from "../actions/definitions.js";
+import { appliesTo, type JobAction } from "../actions/definitions.js";
 import { requestFor } from "../actions/http-request.js";
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
@@ -178,7 +178,7 @@ function statusName(code: number, labels: Record<number, string>): string {
 
 /** The one question for every job: y/n, or type the displayID (several jobs: their number). */
 async function confirmed(
-  a: Action,
+  a: JobAction,
   targets: readonly Entry[],
   o: ActOptions,
   clean: (s: string) => string,
@@ -228,7 +228,7 @@ function askOnTerminal(question: string): Promise<string> {
 }
 
 async function runOne(
-  a: Action,
+  a: JobAction,
   job: Job,
   ctx: CommandContext,
   o: ActOptions,
@@ -268,7 +268,7 @@ async function afterUnknown(error: string, job: Job, ctx: CommandContext): Promi
 
 /** A terminal action: in the foreground, on this terminal; its exit status is the outcome. */
 function runInTerminal(
-  a: Extract<Action, { kind: "command" }>,
+  a: Extract<JobAction, { kind: "command" }>,
   job: Job,
   run: RunContext,
 ): Promise<JobOutcome> {

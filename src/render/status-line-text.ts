@@ -1,6 +1,6 @@
 // The last line's text and colour when no prompt is open: a message answering a key, else what
 // failed, else the key hints. Pure: StatusLine paints it with Ink, the first frame before Ink.
-import { type Action, appliesTo } from "../actions/definitions.js";
+import { appliesTo, type JobAction } from "../actions/definitions.js";
 import { describeError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { fit } from "../model/format.js";
@@ -19,7 +19,7 @@ export interface ActionHints {
 
 /** The configured actions that apply to the selected job (any, with tags: each job is checked then). */
 export function actionHints(
-  config: { actions: readonly Action[] },
+  config: { actions: readonly JobAction[] },
   job: Pick<Job, "status"> | undefined,
   tagged: number,
 ): ActionHints | undefined {

@@ -6,7 +6,7 @@
 // polled at once. Nothing is retried: an unknown outcome (a timeout) says so and the poll tells.
 import { runBulk } from "../actions/bulk.js";
 import { commandArgv, commandEnv, runBackground } from "../actions/command.js";
-import type { Action, CommandAction } from "../actions/definitions.js";
+import type { CommandAction, JobAction } from "../actions/definitions.js";
 import { requestFor } from "../actions/http-request.js";
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
@@ -19,7 +19,7 @@ import type { Screen } from "../terminal/screen.js";
 export interface ActionRunner {
   /** The name of the action under way, if one is. */
   running: () => string | undefined;
-  run: (a: Action, jobs: readonly Job[], say: (text: string, tone: "info" | "warn") => void) => void;
+  run: (a: JobAction, jobs: readonly Job[], say: (text: string, tone: "info" | "warn") => void) => void;
 }
 
 export interface RunnerOptions {
@@ -37,7 +37,7 @@ type Outcome = { ok: true; line?: string } | { ok: false; error: string; unknown
 export function createActionRunner(o: RunnerOptions): ActionRunner {
   let running: string | undefined;
 
-  const one = async (a: Action, job: Job, signal?: AbortSignal): Promise<Outcome> => {
+  const one = async (a: JobAction, job: Job, signal?: AbortSignal): Promise<Outcome> => {
     if (a.kind === "http") {
       const built = requestFor(a, job, {
         baseUrl: o.config.baseUrl,

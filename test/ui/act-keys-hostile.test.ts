@@ -8,7 +8,7 @@ import { parseActions } from "../../src/actions/definitions.js";
 import { JobSchema } from "../../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { ACTIONS, type ActionContext, handleKey } from "../../src/ui/input/actions.js";
-import type { UiAction } from "../../src/ui/input/ui-reducer.js";
+import type { UiChange } from "../../src/ui/input/ui-reducer.js";
 import { specJob } from "../helpers/payloads.js";
 
 const NO_KEY: Partial<Key> = {};
@@ -29,13 +29,13 @@ describe("an action on many tagged jobs", () => {
     }));
     const items = jobs.map((job) => ({ ok: true as const, job }));
     const tags = new Map(jobs.map((j) => [j.id, j]));
-    const seen: UiAction[] = [];
+    const seen: UiChange[] = [];
     const c = {
       ui: { tags },
       snap: { job: { data: undefined } },
       view: { items, selected: jobs[0] },
       config: { actions, statusLabels: DEMO_STATUS_LABELS },
-      dispatch: (a: UiAction) => seen.push(a),
+      dispatch: (a: UiChange) => seen.push(a),
       runAction: () => {},
       actionRunning: () => undefined,
       pressed: "C",
@@ -75,7 +75,7 @@ describe("the typed confirmation", () => {
       ({
         ui,
         config: { actions },
-        dispatch: (a: UiAction) => {
+        dispatch: (a: UiChange) => {
           if (a.type === "confirmInput") ui = { ...ui, confirm: { ...ui.confirm, text: a.text } };
         },
         runAction: (_a: unknown, jobs: readonly { id: string }[]) => ran.push(jobs[0]?.id ?? ""),

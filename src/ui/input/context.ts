@@ -1,7 +1,7 @@
 // What every key's function gets (ActionContext) and the one way they speak (say): shared by the
 // keymap's actions (actions.ts), the configured actions' keys (act.ts) and the mouse (mouse.ts).
 import type { Key } from "ink";
-import type { Action as ConfiguredAction } from "../../actions/definitions.js";
+import type { JobAction as ConfiguredAction } from "../../actions/definitions.js";
 import type { Job } from "../../api/schema.js";
 import type { Config } from "../../config/types.js";
 import type { SshTarget } from "../../model/ssh.js";
@@ -9,7 +9,7 @@ import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
 import type { Layout } from "../../render/layout.js";
 import type { UiState } from "../../render/ui-state.js";
 import type { View } from "../../render/view.js";
-import type { UiAction } from "./ui-reducer.js";
+import type { UiChange } from "./ui-reducer.js";
 
 export interface ActionContext {
   /** The UI state as of this key (not as last rendered: keys can come faster than frames). */
@@ -25,7 +25,7 @@ export interface ActionContext {
   overlayMax: number;
   monitor: Monitor;
   config: Config;
-  dispatch: (a: UiAction) => void;
+  dispatch: (a: UiChange) => void;
   /** Raw terminal writes (OSC 52), outside Ink's frame. */
   writeRaw: (s: string) => void;
   quit: () => void;

@@ -15,7 +15,7 @@ import {
   type UiState,
 } from "../../render/ui-state.js";
 
-export type UiAction =
+export type UiChange =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
   | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
   /** g / G: the first or last row (the detail's top or bottom when it has focus). */
@@ -65,7 +65,7 @@ let messageSeq = 0;
 /** Back to the first row (of rows a new filter leaves), with no job taken yet. */
 const TOP = { cursor: 0, cursorId: undefined, scroll: 0 } as const;
 
-export function uiReducer(s: UiState, a: UiAction): UiState {
+export function uiReducer(s: UiState, a: UiChange): UiState {
   switch (a.type) {
     case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };
