@@ -26,7 +26,6 @@ import { Monitor } from "./poll/monitor.js";
 import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
-import { usedKeys } from "./ui/input/used-keys.js";
 
 /** `--help`: the commands, then the options of the settings table (src/config/settings.ts). */
 function help(): string {
@@ -295,7 +294,6 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     profileFlag: f.profile,
     demoProfile: DEMO_PROFILE,
     warnings: tok?.warnings,
-    usedKeys,
   };
 }
 

@@ -9,6 +9,7 @@ import { sanitize } from "../model/sanitize.js";
 import { COLUMNS } from "./checks.js";
 import { configPath } from "./file.js";
 import type { CheckName } from "./from-settings.js";
+import { keyRows } from "./keys-table.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";
 import { STARTER } from "./starter.js";
@@ -140,6 +141,7 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   if (c.actions.length === 0) rows.push(["actions", "(none)", undefined]);
   for (const a of c.actions)
     rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
+  for (const row of keyRows(c.keys)) rows.push(row);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   // The values' column after the longest name ("index_interval" ran into its value at 14).

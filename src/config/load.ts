@@ -1,7 +1,6 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
-import { keyClash } from "../actions/keys.js";
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import { clean, suggest } from "./checks.js";
@@ -13,6 +12,7 @@ import {
   readCapped,
   readConfigFile,
 } from "./file.js";
+import { checkKeys } from "./keys-table.js";
 import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
 import { readTokenFile, readTokenSource } from "./token-source.js";
 import { type Config, ConfigError, type Layer, type Settings } from "./types.js";
@@ -33,11 +33,6 @@ export interface LoadInput {
   warnings?: string[];
   /** Told each warning as it is found (config check); a run shows config.warnings instead. */
   warn?: (message: string) => void;
-  /**
-   * The keys jobtop's monitor uses (key → what it does), given by cli.tsx from the keymap: an
-   * action's key among them is exit 2 (src/config/ does not import src/ui/).
-   */
-  usedKeys?: () => ReadonlyMap<string, string>;
 }
 
 export interface Loaded {
@@ -90,9 +85,10 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile: profile?.name,
     noServiceHint: hint,
   });
-  if (resolved.config.actions.length > 0 && input.usedKeys) {
-    const clash = keyClash(resolved.config.actions, input.usedKeys());
-    if (clash) throw new ConfigError(clash);
+  // The keymap in force ([keys], then the actions' keys): a clash is exit 2, a multiplexer's prefix a warning.
+  for (const w of checkKeys(resolved.config.keys, resolved.config.actions)) {
+    resolved.config.warnings.push(w);
+    input.warn?.(w);
   }
   return { resolved, path, file, profile, layers, env };
 }

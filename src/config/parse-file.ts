@@ -27,6 +27,7 @@ import {
 import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
 import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
+import { takeKeys } from "./keys-table.js";
 import { splitCommand } from "./token-source.js";
 import { ConfigError, type Settings } from "./types.js";
 
@@ -286,6 +287,8 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   // [[actions]] (top level and each profile's) are lists of tables: checked by
   // src/actions/definitions.ts, each problem at its own element's line, not by the schema.
   const acts = takeActions(data, text, path, dirname(path));
+  const keys = takeKeys(data, where, lineOf);
+  for (const e of keys.errors) acts.errors.push(e);
   const r = fileSchema(dirname(path)).safeParse(data);
   if (!r.success || acts.errors.length > 0) {
     const issues = r.success ? [] : r.error.issues;
@@ -346,6 +349,7 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       protocolLabels: s.protocols,
       portNames: s.ports,
       actions: acts.byTable.get([...at, "actions"].join("\u0001")),
+      keys: keys.byTable.get(at.join("\u0001")),
     };
   };
   const profiles = new Map<string, Settings>();
@@ -421,7 +425,9 @@ function unknownKey(key: string, at: readonly PropertyKey[]): string {
   if (key === "token")
     return "unknown key: a token does not belong in a config file; use token_file or token_command";
   const known: readonly string[] =
-    at.length === 0 ? [...SETTING_KEYS, "actions", "profile", "profiles"] : [...SETTING_KEYS, "actions"];
+    at.length === 0
+      ? [...SETTING_KEYS, "actions", "keys", "profile", "profiles"]
+      : [...SETTING_KEYS, "actions", "keys"];
   let hint = suggest(key, known);
   if (!hint && at.length > 0 && (key === "profile" || key === "profiles"))
     hint = " (profiles cannot be nested; a profile is chosen at the top level or with --profile)";

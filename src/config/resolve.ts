@@ -17,6 +17,7 @@ import {
   parseLabelList,
 } from "./checks.js";
 import { DEFAULTS, valuesOf } from "./from-settings.js";
+import { keysInForce } from "./keys-table.js";
 import { SETTINGS, type SettingRow } from "./settings.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
@@ -187,7 +188,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
 }
 
 type Labels = "statusLabels" | "protocolLabels" | "portNames";
-type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions">;
+type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions" | "keys">;
 /** The settings a layer sets whole (the highest that sets one wins), from the table: all but the labels, merged code by code. */
 const SCALARS = [...new Set((SETTINGS as readonly SettingRow[]).map((r) => r.setting))].filter(
   (k): k is Scalar => k !== undefined && k !== "statusLabels" && k !== "protocolLabels" && k !== "portNames",
@@ -286,6 +287,7 @@ export function resolveSettings(
       caFile: opts.demo ? undefined : s.caFile,
       warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
       actions,
+      keys: keysInForce(layers),
     },
     token: opts.demo ? undefined : s.token,
     from,

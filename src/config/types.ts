@@ -1,5 +1,6 @@
 // The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
 import type { JobAction } from "../actions/definitions.js";
+import type { KeyBindings } from "../keys/keymap.js";
 import type { Order } from "../model/order.js";
 import type { ListColumn } from "./checks.js";
 import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
@@ -56,6 +57,8 @@ export interface Settings {
   portNames?: Record<number, string>;
   /** [[actions]] (issue 25): a higher layer's action replaces a lower one's of the same name (mergeActions). */
   actions?: JobAction[];
+  /** [keys] (src/config/keys-table.ts): a higher layer's binding of a command replaces a lower one's. */
+  keys?: KeyBindings;
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -114,6 +117,8 @@ export interface Config {
   caFile: string | undefined;
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
   actions: readonly JobAction[];
+  /** The keys [keys] rebinds, by command (the rest are jobtop's own: src/keys/commands.ts). */
+  keys: KeyBindings;
 }
 
 export class ConfigError extends Error {
@@ -126,7 +131,7 @@ export class ConfigError extends Error {
  * Config's. A row added without its field (or a field without its row) fails to compile here.
  */
 type Unmatched =
-  | Exclude<keyof Settings, RowSetting | "morePins" | "actions">
+  | Exclude<keyof Settings, RowSetting | "morePins" | "actions" | "keys">
   | Exclude<RowSetting, keyof Settings>
   | Exclude<keyof Defaults, keyof Config>;
 export type SettingsMatchTable = [Unmatched] extends [never] ? true : { unmatched: Unmatched };

@@ -1,9 +1,11 @@
 // The monitor screen, composed: data from the Monitor (outside React) through
 // useSyncExternalStore; the UI's own state from the reducer (ui-state.ts); what the screen shows
-// from view.ts; keys → keymap.ts → one function each in actions.ts; each pane its own component.
+// from view.ts; keys → the keymap in force (src/keys/keymap.ts, built here from the config) → a
+// handler per command (src/ui/input/handle-key.ts); each pane its own component.
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config/types.js";
+import { type Binding, buildKeymap, firstKey } from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { Monitor } from "../poll/monitor.js";
@@ -19,10 +21,11 @@ import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
 import { EventsPane } from "./EventsPane.js";
 import { Header } from "./Header.js";
-import { HelpOverlay, helpLinesMemo } from "./HelpOverlay.js";
-import { handleKey } from "./input/actions.js";
-import type { ActionContext } from "./input/context.js";
-import { splitKeys } from "./input/keymap.js";
+import { HelpOverlay, helpLines } from "./HelpOverlay.js";
+import type { KeyContext } from "./input/context.js";
+import { handleKey } from "./input/handle-key.js";
+import { HANDLERS } from "./input/handlers/index.js";
+import { splitKeys } from "./input/key-press.js";
 import { handleMouse, parseMouse } from "./input/mouse.js";
 import { maxScroll } from "./JobDetail.js";
 import { JsonView } from "./JsonView.js";
@@ -77,6 +80,8 @@ export function App({
   );
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels, config.order));
+  // The keymap in force, for this App's life: the defaults, [keys], the actions' keys (checked at start).
+  const [keymap] = useState(() => buildKeymap(config.keys, config.actions).keymap);
   const view = viewOf(snap, ui);
   const nowSec = useNowSec(snap);
 
@@ -94,9 +99,6 @@ export function App({
     paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
   );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
-  // The help's lines, built when it opens: also for a key typed with the ? that opened it.
-  const [helpOf] = useState(helpLinesMemo);
-  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -109,19 +111,17 @@ export function App({
   };
 
   // Each key sees the state the previous one made, even before a frame shows it.
-  const context = (): ActionContext => {
+  const context = (): Omit<KeyContext, "context"> => {
     const ui = current();
     const snap = monitor.getSnapshot();
-    return {
+    const base: Omit<KeyContext, "context"> = {
       ui,
       snap,
       view: viewOf(snap, ui),
       layout,
+      keymap,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
-      overlayMax:
-        ui.overlay === "help"
-          ? viewMaxScroll(helpOf(columns, config.statusLabels).length, layout.bodyHeight)
-          : drawn.current.overlayMax,
+      overlayMax: drawn.current.overlayMax,
       monitor,
       config,
       dispatch,
@@ -137,7 +137,17 @@ export function App({
         : undefined,
       actionRunning: actions?.running,
     };
+    // The help's length as of this key: also for a key typed with the ? that opened it.
+    return ui.overlay === "help"
+      ? { ...base, overlayMax: viewMaxScroll(helpNow(base).length, layout.bodyHeight) }
+      : base;
   };
+  /** The help's lines, with why each key of the panes does nothing now (asked of the list's context). */
+  const helpNow = (c: Omit<KeyContext, "context">) =>
+    helpLines(columns, config.statusLabels, keymap, (b: Binding) =>
+      HANDLERS[b.command].disabled?.({ ...c, context: "main", binding: b, pressed: b.keys[0] }),
+    );
+  const help = ui.overlay === "help" ? helpNow(context()) : undefined;
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a
   // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
@@ -169,7 +179,13 @@ export function App({
     <Box flexDirection="column" width={columns} height={layout.height}>
       <Header {...headerProps(snap, config, ui, view, { host, width: columns, now: Date.now() })} />
       {help ? (
-        <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
+        <HelpOverlay
+          lines={help}
+          closeKeys={`${firstKey(keymap, "help")} or ${firstKey(keymap, "close")}`}
+          scroll={ui.overlayScroll}
+          width={columns}
+          height={layout.bodyHeight}
+        />
       ) : json ? (
         <JsonView
           lines={json.lines}

@@ -1,14 +1,19 @@
-// The help overlay: every key (from the one keymap table) and what each symbol on screen means.
-// It scrolls as the JSON view does (↑↓ j k, PgUp PgDn, Home End, the wheel: src/ui/input/actions.ts,
-// its position in the UI state), so every line is reachable at the smallest size, 40×10; the
-// title row says where the view is and how to close.
+// The help overlay: every key in force (the keymap: src/keys/keymap.ts), why one does nothing
+// now, and what each symbol on screen means. It scrolls as the JSON view does (the move keys and
+// the wheel: src/ui/input/handlers/scrolling.ts, its position in the UI state), so every line is
+// reachable at the smallest size, 40×10; the title row says where the view is and how to close.
 import { Box, Text } from "ink";
+import { PANES } from "../keys/commands.js";
+import { type Binding, buildKeymap, firstKey, helpOf, type Keymap, keysShown } from "../keys/keymap.js";
 import { fit, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
-import { KEYMAP } from "./input/keymap.js";
 
-/** What the symbols mean; README.md has the same table. */
+/** jobtop's own keymap, for a help without the config's (README's table, tests). */
+const DEFAULTS = buildKeymap().keymap;
+
+const sanitizeOrNot = (s: string | undefined) => (s === undefined ? undefined : sanitize(s));
+
 export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {
   const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
   const name = (c: number) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c));
@@ -46,7 +51,24 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   ];
 }
 
-export function helpLines(width: number, labels: Record<number, string>): string[] {
+/** The rows the help lists: those of the panes, those that work everywhere, the actions'. */
+export function helpRows(keymap: Keymap = DEFAULTS): Binding[] {
+  return keymap.rows.filter((b) => b.context.some((c) => PANES.includes(c) || c === "global"));
+}
+
+/**
+ * The help's lines: the keys of the panes in force (those of the list, the detail and the events
+ * pane, those that work everywhere, the actions'), one line for the rows of one key in a row (Enter
+ * on each pane); then the keys that do nothing now and why (`why`), the symbols, how to close. An
+ * overlay, a picker, a prompt and a confirmation name their own keys where they are open (their
+ * titles, the status line), from the same keymap; README's table lists every context's.
+ */
+export function helpLines(
+  width: number,
+  labels: Record<number, string>,
+  keymap: Keymap = DEFAULTS,
+  why: (b: Binding) => string | undefined = () => undefined,
+): string[] {
   const out: string[] = [];
   const w = Math.max(1, width - 1); // one space of margin on the left
   const table = (rows: [string, string][]) => {
@@ -58,38 +80,46 @@ export function helpLines(width: number, labels: Record<number, string>): string
       for (let i = 0; i < parts.length; i++) out.push(`${(i === 0 ? k : "").padEnd(keyWidth)}${parts[i]}`);
     }
   };
-  table(KEYMAP.map((b) => [b.keys, b.help]));
+  const panes = helpRows(keymap);
+  const keys: [string, string][] = [];
+  const notNow: [string, string][] = [];
+  for (const b of panes) {
+    const shown = keysShown(b.keys);
+    const text = sanitize(helpOf(b, keymap));
+    const last = keys.at(-1);
+    if (last && last[0] === shown && shown !== "" && b.command !== "job_action") last[1] += `; ${text}`;
+    else keys.push([shown, text]);
+    const reason = b.keys.length === 0 ? undefined : sanitizeOrNot(why(b));
+    if (reason !== undefined) notNow.push([shown, reason]);
+  }
+  table(keys);
+  if (notNow.length > 0) {
+    out.push("", "Not now");
+    table(notNow);
+  }
   out.push("", "Symbols");
   table(legend(labels));
   out.push("");
   for (const text of [
-    "Secrets are masked until s; copy always sends the real value.",
-    "Press ? or Esc to close.",
+    `Secrets are masked until ${firstKey(keymap, "secrets")}; copy always sends the real value.`,
+    `Press ${firstKey(keymap, "help")} or ${firstKey(keymap, "close")} to close.`,
   ])
     for (const p of wrap(text, w)) out.push(p);
   return out;
 }
 
-/** helpLines with a one-entry memo: rebuilt when the width or the labels change. */
-export function helpLinesMemo(): (width: number, labels: Record<number, string>) => string[] {
-  let last: { width: number; labels: Record<number, string>; lines: string[] } | undefined;
-  return (width, labels) => {
-    if (last?.width !== width || last.labels !== labels)
-      last = { width, labels, lines: helpLines(width, labels) };
-    return last.lines;
-  };
-}
-
 export interface HelpOverlayProps {
-  /** helpLines(width, labels). */
+  /** helpLines(width, labels, keymap, why). */
   lines: string[];
+  /** How the title says to close it: "? or Esc". */
+  closeKeys: string;
   /** The UI state's overlayScroll. */
   scroll: number;
   width: number;
   height: number;
 }
 
-export function HelpOverlay({ lines, scroll, width, height }: HelpOverlayProps) {
+export function HelpOverlay({ lines, closeKeys, scroll, width, height }: HelpOverlayProps) {
   const body = Math.max(1, height - 1);
   const max = Math.max(0, lines.length - body);
   const top = Math.min(scroll, max);
@@ -98,8 +128,8 @@ export function HelpOverlay({ lines, scroll, width, height }: HelpOverlayProps) 
     max === 0
       ? ""
       : `${top > 0 ? "↑" : " "}${top < max ? "↓" : " "} ${top + 1}–${top + shown.length}/${lines.length} `;
-  const long = " Keys and symbols · ? or Esc closes";
-  const title = long.length + where.length <= width ? long : " Keys · ? or Esc closes";
+  const long = ` Keys and symbols · ${closeKeys} closes`;
+  const title = long.length + where.length <= width ? long : ` Keys · ${closeKeys} closes`;
   return (
     <Box flexDirection="column" width={width} height={height}>
       <Text bold inverse wrap="truncate">

@@ -10,7 +10,6 @@ import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 import { createActionRunner } from "./action-runner.js";
-import { setActionKeys } from "./input/keymap.js";
 import type { ActionTransport } from "./start.js";
 
 export interface MountOptions {
@@ -31,8 +30,6 @@ export async function mountApp(o: MountOptions): Promise<number> {
   const { config, monitor, screen, notifier } = o;
   const out = process.stdout;
   const write = (s: string) => out.write(s);
-  // The configured actions' keys are the keymap's from now on (the help lists them).
-  setActionKeys(config.actions);
   const transport = o.transport;
   let sender: SendAction | undefined;
   const runner =

@@ -92,7 +92,7 @@ describe("test/", () => {
       "test/ui/columns.test.ts → test/render/",
     );
     expect(strayFromItsFile("test/render/columns.test.ts", sources)).toBeUndefined();
-    expect(strayFromItsFile("test/ui/app.test.tsx", sources)).toBeUndefined();
+    expect(strayFromItsFile("test/ui/help.test.tsx", sources)).toBeUndefined();
     expect(placed("test/ui/app.test.tsx")).toBe("mirrors src/ui");
     expect(placed("test/ui/input/ui-reducer.test.ts")).toBe("mirrors src/ui/input");
     expect(placed("test/e2e/keys.test.ts")).toBeDefined();

@@ -1,0 +1,252 @@
+// The keymap in force, built per App (and checked at start and by `config check`) from the rows of
+// commands.ts, then the user's [keys], then the configured actions' keys. What a key press runs is
+// looked up here by context and key name; which keys are taken, the help overlay, `config check`
+// and README's table are read from the same rows. Pure: no I/O, no Ink.
+import {
+  CONTEXT_NAMES,
+  CONTEXTS,
+  type Context,
+  KEY_ROWS,
+  type KeyCommand,
+  PANES,
+  TEXT_CONTEXTS,
+} from "./commands.js";
+import { isTypedKey, type KeyName, showKey } from "./key-names.js";
+
+/** A row of the keymap in force. */
+export interface Binding {
+  command: KeyCommand;
+  keys: readonly KeyName[];
+  help: string;
+  context: readonly Context[];
+  /** Where its keys were set ("file:12: keys.next_page", an action's "file:30: actions[0].key"); undefined: jobtop's default. */
+  from?: string;
+  /** A configured action's name (command "job_action"). */
+  action?: string;
+}
+
+/** The user's [keys] in force: a command's keys and where they were set (src/config/keys-table.ts reads them). */
+export type KeyBindings = ReadonlyMap<KeyCommand, { keys: readonly KeyName[]; from: string }>;
+
+/** What a configured action brings to the keymap (src/actions/definitions.ts's JobAction). */
+export interface ActionKey {
+  name: string;
+  key: string;
+  description: string;
+  from: string;
+}
+
+export interface Keymap {
+  rows: readonly Binding[];
+  /** Each context's own keys (not the global ones), a key to one row. */
+  byContext: ReadonlyMap<Context, ReadonlyMap<KeyName, Binding>>;
+}
+
+/** A keymap and what is wrong with it: clashes (exit 2 at start), and warnings (said once). */
+export interface BuiltKeymap {
+  keymap: Keymap;
+  /** One line each, "file:line: keys.x: what" (src/config/load.ts makes the first one exit 2). */
+  problems: string[];
+  warnings: string[];
+}
+
+/** The keys of a multiplexer's prefix: jobtop only sees them pressed twice there. */
+const PREFIXES: Readonly<Record<KeyName, string>> = {
+  "ctrl+b": "tmux's prefix key",
+  "ctrl+a": "screen's prefix key (and many tmux setups')",
+};
+
+/** Builds the keymap: the defaults, each command the user bound taking the user's keys, then the actions' keys. */
+export function buildKeymap(user: KeyBindings = new Map(), actions: readonly ActionKey[] = []): BuiltKeymap {
+  const rows: Binding[] = [];
+  for (const r of KEY_ROWS) {
+    const mine = user.get(r.command);
+    rows.push(
+      mine
+        ? { command: r.command, keys: mine.keys, help: r.help, context: r.context, from: mine.from }
+        : { command: r.command, keys: r.keys, help: r.help, context: r.context },
+    );
+  }
+  for (const a of actions)
+    rows.push({
+      command: "job_action",
+      keys: [a.key],
+      help: a.description,
+      context: PANES,
+      from: a.from,
+      action: a.name,
+    });
+  const keymap = index(rows);
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  for (const b of rows) {
+    if (b.from === undefined) continue;
+    for (const k of b.keys) {
+      const prefix = PREFIXES[k];
+      if (prefix)
+        warnings.push(`${b.from}: ${k} is ${prefix}: under it, jobtop gets the key only when pressed twice`);
+      const text = b.context.find((c) => TEXT_CONTEXTS.includes(c));
+      if (text && isTypedKey(k))
+        problems.push(
+          `${b.from}: "${k}" is typed as text at ${CONTEXT_NAMES[text]}, so ${nameOf(b)} would never get it; bind a key that types nothing (enter, esc, tab, ctrl+…)`,
+        );
+    }
+  }
+  for (const m of meets(keymap)) if (!DEFAULT_MEETS.has(meetId(m))) problems.push(clashLine(m, keymap));
+  return { keymap, problems, warnings };
+}
+
+/**
+ * The row a press runs in `context`: for each of its names (most exact first), the context's
+ * own row, then a global one. Undefined: the key does nothing there.
+ */
+export function lookup(keymap: Keymap, context: Context, names: readonly KeyName[]): Binding | undefined {
+  const own = keymap.byContext.get(context);
+  const global = keymap.byContext.get("global");
+  for (const n of names) {
+    const b = own?.get(n) ?? global?.get(n);
+    if (b) return b;
+  }
+  return undefined;
+}
+
+/** The row of a command (the first, for job_action). */
+export function rowOf(keymap: Keymap, command: KeyCommand): Binding | undefined {
+  return keymap.rows.find((b) => b.command === command);
+}
+
+/** A command's first key as the help shows it ("Esc"), or "(no key)" when it has none. */
+export function firstKey(keymap: Keymap, command: KeyCommand): string {
+  const k = rowOf(keymap, command)?.keys[0];
+  return k === undefined ? "(no key)" : showKey(k);
+}
+
+/** A row's keys as the help shows them: "↑ / k", "q / Ctrl+C", a run of digits as "1–9". */
+export function keysShown(keys: readonly KeyName[]): string {
+  const out: string[] = [];
+  for (let i = 0; i < keys.length; i++) {
+    let j = i;
+    while (
+      j + 1 < keys.length &&
+      /^\d$/.test(keys[j] as string) &&
+      Number(keys[j + 1]) === Number(keys[j]) + 1
+    )
+      j++;
+    if (j - i >= 2) {
+      out.push(`${keys[i]}–${keys[j]}`);
+      i = j;
+    } else out.push(showKey(keys[i] as KeyName));
+  }
+  return out.join(" / ");
+}
+
+/** A row's help line, each {command} in it the first key of that command in force ({command*}: all of them). */
+export function helpOf(b: Binding, keymap: Keymap): string {
+  return b.help.replace(/\{(\w+)(\*?)\}/g, (_, name: string, all: string) => {
+    const row = rowOf(keymap, name as KeyCommand);
+    if (!row) return name;
+    return all ? keysShown(row.keys) : firstKey(keymap, row.command);
+  });
+}
+
+/** Where a row works, in a few words ("the panes", "a picker", "a prompt, a confirmation"). */
+export function whereShown(b: Binding): string {
+  if (b.context.includes("global")) return "everywhere";
+  if (PANES.every((c) => b.context.includes(c))) return "the panes";
+  return b.context.map((c) => CONTEXT_NAMES[c]).join(", ");
+}
+
+/** The keymap as a Markdown table: README.md's (the defaults), kept equal to it by test/ui/readme-keys.test.ts. */
+export function keysTable(keymap: Keymap): string {
+  const cell = (s: string) => s.replaceAll("|", "\\|");
+  const rows = keymap.rows
+    .filter((b) => b.command !== "job_action")
+    .map(
+      (b) =>
+        `| \`${cell(keysShown(b.keys))}\` | \`${b.command}\` | ${cell(whereShown(b))} | ${cell(helpOf(b, keymap))} |`,
+    );
+  return ["| keys | name in [keys] | where | what it does |", "|---|---|---|---|", ...rows].join("\n");
+}
+
+/** Each context's own rows by key: the later of two rows on one key in one context is a clash (meets). */
+function index(rows: readonly Binding[]): Keymap {
+  const byContext = new Map<Context, Map<KeyName, Binding>>();
+  for (const b of rows)
+    for (const c of b.context) {
+      const keys = byContext.get(c) ?? new Map<KeyName, Binding>();
+      byContext.set(c, keys);
+      for (const k of b.keys) if (!keys.has(k)) keys.set(k, b);
+    }
+  return { rows, byContext };
+}
+
+/** Two rows that one key reaches in one context. */
+interface Meet {
+  context: Context;
+  key: KeyName;
+  a: Binding;
+  b: Binding;
+}
+
+/** Every place where one key reaches two rows: two of a context's own, or one of its own and a global one. */
+function meets(keymap: Keymap): Meet[] {
+  const out: Meet[] = [];
+  const global = keymap.rows.filter((b) => b.context.includes("global"));
+  for (const context of [...CONTEXTS, "global" as const]) {
+    const seen = new Map<KeyName, Binding>();
+    const rows = keymap.rows.filter((b) => b.context.includes(context));
+    // The global rows after the context's own, but for what is typed at a prompt.
+    const after =
+      context === "global"
+        ? []
+        : global.map((b) => ({
+            ...b,
+            keys: TEXT_CONTEXTS.includes(context) ? b.keys.filter((k) => !isTypedKey(k)) : b.keys,
+          }));
+    for (const b of rows.concat(after))
+      for (const k of b.keys) {
+        const first = seen.get(k);
+        if (!first) seen.set(k, b);
+        else if (!same(first, b)) out.push({ context, key: k, a: first, b });
+      }
+  }
+  return out;
+}
+
+const same = (a: Binding, b: Binding) => a.command === b.command && a.action === b.action;
+const meetId = (m: Meet) => `${m.context}\u0001${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
+const nameOf = (b: Binding) => (b.action !== undefined ? `action "${b.action}"` : b.command);
+
+/** The meets jobtop's own rows have on purpose: q closes an overlay or says no, where elsewhere it quits. */
+const DEFAULT_MEETS: ReadonlySet<string> = new Set(meets(index(buildDefaultRows())).map(meetId));
+
+function buildDefaultRows(): Binding[] {
+  return KEY_ROWS.map((r) => ({ command: r.command, keys: r.keys, help: r.help, context: r.context }));
+}
+
+/**
+ * `file:12: keys.next_page: key "l" of next_page is already one of jobtop's keys (prev_page);
+ * choose another (free there: b d …)`, or "is also prev_page's (file:13: keys.prev_page)" when
+ * both were set in the file. Said at the user's line (the later one's, when both were).
+ */
+function clashLine(m: Meet, keymap: Keymap): string {
+  const [mine, other] = m.b.from !== undefined ? [m.b, m.a] : [m.a, m.b];
+  const place = m.context === "main" || m.context === "global" ? "" : `, in ${CONTEXT_NAMES[m.context]}`;
+  const what =
+    other.from === undefined
+      ? `is already one of jobtop's keys (${nameOf(other)}${place})`
+      : `is also ${nameOf(other)}'s (${other.from}${place})`;
+  const free = freeKeys(keymap, m.context);
+  return `${mine.from ?? "keys"}: key "${m.key}" of ${nameOf(mine)} ${what}; choose another${
+    free.length > 0 ? ` (free there: ${free.join(" ")})` : ""
+  }`;
+}
+
+/** A few letters and digits no row takes in `context` (nor a global row), for a clash's message. */
+function freeKeys(keymap: Keymap, context: Context): string[] {
+  const taken = (k: string) => lookup(keymap, context, [k]) !== undefined;
+  const out: string[] = [];
+  for (const k of "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+    if (!taken(k) && out.length < 12) out.push(k);
+  return out;
+}
