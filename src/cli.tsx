@@ -11,6 +11,7 @@ import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
 import { parseDuration } from "./config/checks.js";
 import { kebab, optionsHelp } from "./config/from-settings.js";
+import { checkKeys } from "./config/keys-table.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
 import type { RawConfig } from "./config/resolve.js";
 import { readToken } from "./config/token-source.js";
@@ -154,6 +155,8 @@ async function main(): Promise<void> {
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token, actions: demoActions() };
+  // The demo's action keys (C, R) against [keys], as a file's actions were at load.
+  if (demo) orFail(() => checkKeys(config.keys, config.actions));
   const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
   // Read again after a 401 where its source allows (a rotated token); each new one is masked too.
   const tokens = new TokenKeeper(config.token, demo ? { name: "--demo" } : origin);

@@ -149,7 +149,7 @@ export const KEY_ROWS = [
   {
     command: "filter",
     keys: ["/"],
-    help: "filter the list as you type (id, displayID, remark, cmd, node, status); {submit} keeps, {cancel} clears",
+    help: "filter the list as you type (id, displayID, remark, cmd, node, status); {submit} keeps, {dismiss} clears",
     context: PANES,
   },
   {
@@ -270,7 +270,7 @@ export const KEY_ROWS = [
     context: ["prompt", "confirm"],
   },
   {
-    command: "cancel",
+    command: "dismiss",
     keys: ["esc"],
     help: "cancel (the filter prompt clears the filter)",
     context: ["prompt", "confirm"],

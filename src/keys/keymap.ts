@@ -92,7 +92,14 @@ export function buildKeymap(user: KeyBindings = new Map(), actions: readonly Act
         );
     }
   }
-  for (const m of meets(keymap)) if (!DEFAULT_MEETS.has(meetId(m))) problems.push(clashLine(m, keymap));
+  // One line per clash, in the first context where it is (the same two rows meet on every pane).
+  const said = new Set<string>();
+  for (const m of meets(keymap)) {
+    const pair = `${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
+    if (DEFAULT_MEETS.has(meetId(m)) || said.has(pair)) continue;
+    said.add(pair);
+    problems.push(clashLine(m, keymap));
+  }
   return { keymap, problems, warnings };
 }
 

@@ -142,11 +142,15 @@ export function App({
       ? { ...base, overlayMax: viewMaxScroll(helpNow(base).length, layout.bodyHeight) }
       : base;
   };
-  /** The help's lines, with why each key of the panes does nothing now (asked of the list's context). */
-  const helpNow = (c: Omit<KeyContext, "context">) =>
-    helpLines(columns, config.statusLabels, keymap, (b: Binding) =>
-      HANDLERS[b.command].disabled?.({ ...c, context: "main", binding: b, pressed: b.keys[0] }),
+  /** The help's lines, with why a key of the pane it was opened from does nothing there now. */
+  const helpNow = (c: Omit<KeyContext, "context">) => {
+    const pane = c.ui.focus === "list" ? "main" : c.ui.focus;
+    return helpLines(columns, config.statusLabels, keymap, (b: Binding) =>
+      b.context.includes(pane) || b.context.includes("global")
+        ? HANDLERS[b.command].disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
+        : undefined,
     );
+  };
   const help = ui.overlay === "help" ? helpNow(context()) : undefined;
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a

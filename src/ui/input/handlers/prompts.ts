@@ -35,7 +35,7 @@ export const PROMPTS = {
   jump: { run: (c) => c.dispatch({ type: "prompt", kind: "jump" }) },
   // A y/n confirmation waits for its y or n (the status line asks; a message would not show).
   submit: { run: (c) => (c.ui.confirm ? submitConfirmation(c) : submitPrompt(c)) },
-  cancel: { run: (c) => (c.ui.confirm ? cancelConfirmation(c) : c.dispatch({ type: "promptCancel" })) },
+  dismiss: { run: (c) => (c.ui.confirm ? cancelConfirmation(c) : c.dispatch({ type: "promptCancel" })) },
   erase: {
     run: (c) => {
       const q = c.ui.confirm;
