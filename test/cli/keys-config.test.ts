@@ -42,7 +42,7 @@ describe("[keys] in the config file", () => {
     const line = cfg.lineOf('next_page = "k"');
     const where = `${cfg.path}:${line}: keys.next_page: key "k" of next_page is already one of jobtop's keys (up); choose another`;
     for (const args of [["--once"], ["config", "check"]])
-      expectOneLine(await run(args, cfg), new RegExp(escape(where)));
+      expectOneLine(await run(args, cfg), new RegExp(reEscape(where)));
   });
 
   it("a profile's binding meets the top level's: the clash is said at the profile's line", async () => {
@@ -53,7 +53,7 @@ describe("[keys] in the config file", () => {
     expectOneLine(
       await run(["--once"], cfg),
       new RegExp(
-        `${escape(cfg.path)}:${line}: profiles\\.p\\.keys\\.pin: key "R" of pin is also refresh's \\(${escape(cfg.path)}:${cfg.lineOf('refresh = "R"')}: keys\\.refresh\\)`,
+        `${reEscape(cfg.path)}:${line}: profiles\\.p\\.keys\\.pin: key "R" of pin is also refresh's \\(${reEscape(cfg.path)}:${cfg.lineOf('refresh = "R"')}: keys\\.refresh\\)`,
       ),
     );
   });
@@ -95,7 +95,7 @@ describe("[keys] in the config file", () => {
     expect(check.code).toBe(0);
     expect(check.stderr.trim().split("\n")).toEqual([once.stderr.trim()]);
     expect(check.stdout).toMatch(
-      new RegExp(`^key +refresh = r, ctrl\\+b +\\(${escape(cfg.path)}:${line}\\)$`, "m"),
+      new RegExp(`^key +refresh = r, ctrl\\+b +\\(${reEscape(cfg.path)}:${line}\\)$`, "m"),
     );
     expect(check.stdout).toMatch(/^key +next_page = l +\(/m);
     expect(check.stdout).toMatch(/^keys +every other key as jobtop's own/m);
@@ -108,6 +108,6 @@ describe("[keys] in the config file", () => {
   });
 });
 
-function escape(s: string): string {
+function reEscape(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
