@@ -56,8 +56,41 @@ const PREFIXES: Readonly<Record<KeyName, string>> = {
   "ctrl+a": "screen's prefix key (and many tmux setups')",
 };
 
-/** Builds the keymap: the defaults, each command the user bound taking the user's keys, then the actions' keys. */
+/** Builds the keymap and checks it: clashes (problems) and a multiplexer's prefix bound (warnings). */
 export function buildKeymap(user: KeyBindings = new Map(), actions: readonly ActionKey[] = []): BuiltKeymap {
+  const keymap = makeKeymap(user, actions);
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  for (const b of keymap.rows) {
+    if (b.from === undefined) continue;
+    for (const k of b.keys) {
+      const prefix = PREFIXES[k];
+      if (prefix)
+        warnings.push(`${b.from}: ${k} is ${prefix}: under it, jobtop gets the key only when pressed twice`);
+      const text = b.context.find((c) => TEXT_CONTEXTS.includes(c));
+      if (text && isTypedKey(k))
+        problems.push(
+          `${b.from}: "${k}" is typed as text at ${CONTEXT_NAMES[text]}, so ${nameOf(b)} would never get it; bind a key that types nothing (enter, esc, tab, ctrl+…)`,
+        );
+    }
+  }
+  // One line per clash, in the first context where it is (the same two rows meet on every pane).
+  const said = new Set<string>();
+  const defaults = defaultMeets();
+  for (const m of meets(keymap)) {
+    const pair = `${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
+    if (defaults.has(meetId(m)) || said.has(pair)) continue;
+    said.add(pair);
+    problems.push(clashLine(m, keymap));
+  }
+  return { keymap, problems, warnings };
+}
+
+/**
+ * The keymap, unchecked (the App's and the first frame's: the config was checked at start): the
+ * defaults, each command the user bound taking the user's keys, then the actions' keys.
+ */
+export function makeKeymap(user: KeyBindings = new Map(), actions: readonly ActionKey[] = []): Keymap {
   const rows: Binding[] = [];
   for (const r of KEY_ROWS) {
     const mine = user.get(r.command);
@@ -76,31 +109,7 @@ export function buildKeymap(user: KeyBindings = new Map(), actions: readonly Act
       from: a.from,
       action: a.name,
     });
-  const keymap = index(rows);
-  const problems: string[] = [];
-  const warnings: string[] = [];
-  for (const b of rows) {
-    if (b.from === undefined) continue;
-    for (const k of b.keys) {
-      const prefix = PREFIXES[k];
-      if (prefix)
-        warnings.push(`${b.from}: ${k} is ${prefix}: under it, jobtop gets the key only when pressed twice`);
-      const text = b.context.find((c) => TEXT_CONTEXTS.includes(c));
-      if (text && isTypedKey(k))
-        problems.push(
-          `${b.from}: "${k}" is typed as text at ${CONTEXT_NAMES[text]}, so ${nameOf(b)} would never get it; bind a key that types nothing (enter, esc, tab, ctrl+…)`,
-        );
-    }
-  }
-  // One line per clash, in the first context where it is (the same two rows meet on every pane).
-  const said = new Set<string>();
-  for (const m of meets(keymap)) {
-    const pair = `${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
-    if (DEFAULT_MEETS.has(meetId(m)) || said.has(pair)) continue;
-    said.add(pair);
-    problems.push(clashLine(m, keymap));
-  }
-  return { keymap, problems, warnings };
+  return index(rows);
 }
 
 /**
@@ -126,6 +135,26 @@ export function rowOf(keymap: Keymap, command: KeyCommand): Binding | undefined 
 export function firstKey(keymap: Keymap, command: KeyCommand): string {
   const k = rowOf(keymap, command)?.keys[0];
   return k === undefined ? "(no key)" : showKey(k);
+}
+
+/** Each command's first key in force as the help shows it ("Esc"), "" when it has none: the words hints use. */
+export type KeyWords = Readonly<Record<KeyCommand, string>>;
+
+export function keyWords(keymap: Keymap): KeyWords {
+  const out: Partial<Record<KeyCommand, string>> = {};
+  for (const r of KEY_ROWS) {
+    const k = rowOf(keymap, r.command)?.keys[0];
+    out[r.command] = k === undefined ? "" : showKey(k);
+  }
+  out.job_action = "";
+  return out as KeyWords;
+}
+
+let defaults: KeyWords | undefined;
+/** jobtop's own keys' words (a hint drawn without the config's keymap). */
+export function defaultKeyWords(): KeyWords {
+  defaults ??= keyWords(makeKeymap());
+  return defaults;
 }
 
 /** A row's keys as the help shows them: "↑ / k", "q / Ctrl+C", a run of digits as "1–9". */
@@ -224,11 +253,11 @@ const same = (a: Binding, b: Binding) => a.command === b.command && a.action ===
 const meetId = (m: Meet) => `${m.context}\u0001${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
 const nameOf = (b: Binding) => (b.action !== undefined ? `action "${b.action}"` : b.command);
 
+let defaultMeetIds: ReadonlySet<string> | undefined;
 /** The meets jobtop's own rows have on purpose: q closes an overlay or says no, where elsewhere it quits. */
-const DEFAULT_MEETS: ReadonlySet<string> = new Set(meets(index(buildDefaultRows())).map(meetId));
-
-function buildDefaultRows(): Binding[] {
-  return KEY_ROWS.map((r) => ({ command: r.command, keys: r.keys, help: r.help, context: r.context }));
+function defaultMeets(): ReadonlySet<string> {
+  defaultMeetIds ??= new Set(meets(makeKeymap()).map(meetId));
+  return defaultMeetIds;
 }
 
 /**

@@ -9,6 +9,7 @@
 // for the panes; anything else waits for Ink.
 import chalk from "chalk";
 import type { Config } from "../config/types.js";
+import { keyWords, makeKeymap } from "../keys/keymap.js";
 import { displayWidth, graphemes } from "../model/width.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { chooseColumns } from "./columns.js";
@@ -57,13 +58,15 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
   )
     return undefined;
   const nowSec = Math.floor(i.now / 1000);
+  // The keys in force, as the hints name them (the App builds the same from the same config).
+  const keys = keyWords(makeKeymap(config.keys, config.actions));
   const lines = selectedLines(view.selected, {
-    ...paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links }, config, ui, snap),
+    ...paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links, keys }, config, ui, snap),
     monoMs: i.monoMs,
   });
   const list = listLines(
     listPaneProps(
-      { view, snap, ui, layout, config, nowSec, monoMs: i.monoMs },
+      { view, snap, ui, layout, config, nowSec, monoMs: i.monoMs, keys },
       chooseColumns(layout.listWidth, config.statusLabels, config.columns),
     ),
   );
@@ -77,7 +80,7 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
     for (let r = 0; r < layout.listHeight; r++) body.push(list[r] ?? "");
     for (let r = 0; r < layout.detailHeight; r++) body.push(detail[r] ?? "");
   }
-  const status = statusLineText(ui, snap, columns);
+  const status = statusLineText(ui, snap, columns, undefined, keys);
   return [headerLine(header, i.now)].concat(body, paint(status));
 }
 

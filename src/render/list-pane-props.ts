@@ -2,6 +2,7 @@
 // (first-frame.ts) and ListPane give JobList the same props.
 import type { PageItem } from "../api/client.js";
 import type { Config } from "../config/types.js";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
@@ -19,6 +20,8 @@ export interface ListPaneInput {
   nowSec: number;
   /** Monotonic ms now (model/monotonic.ts), for the rows' highlights: render/ reads no clock. */
   monoMs: number;
+  /** The keys in force, for what the empty list says to press (jobtop's own by default). */
+  keys?: KeyWords;
 }
 
 /** What the list pane shows (src/ui/JobList.tsx draws it; the first frame paints it). */
@@ -45,7 +48,7 @@ export interface JobListProps {
 
 /** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */
 export function listPaneProps(
-  { view, snap, ui, layout, config, nowSec, monoMs }: ListPaneInput,
+  { view, snap, ui, layout, config, nowSec, monoMs, keys = defaultKeyWords() }: ListPaneInput,
   columns: Column[],
 ): JobListProps {
   const duplicates = snap.list.data?.duplicates ?? 0;
@@ -57,11 +60,14 @@ export function listPaneProps(
       : index.seq === 0
         ? "indexing every page…"
         : filtered
-          ? "no job of the account matches the filter (Esc clears)"
+          ? `no job of the account matches the filter${keysSay([[keys.back, "clears"]])}`
           : "no jobs"
     : snap.list.data
       ? filtered
-        ? "no job on this page matches the filter (→ next page, Esc clears)"
+        ? `no job on this page matches the filter${keysSay([
+            [keys.next_page, "next page"],
+            [keys.back, "clears"],
+          ])}`
         : "no jobs"
       : "loading…";
   return {
@@ -80,4 +86,10 @@ export function listPaneProps(
     note: duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined,
     mark: ui.filter.trim() || undefined,
   };
+}
+
+/** " (→ next page, Esc clears)": the keys that have one, or "" when none does. */
+function keysSay(pairs: [key: string, what: string][]): string {
+  const said = pairs.filter(([k]) => k).map(([k, what]) => `${k} ${what}`);
+  return said.length > 0 ? ` (${said.join(", ")})` : "";
 }

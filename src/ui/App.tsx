@@ -5,7 +5,15 @@
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config/types.js";
-import { type Binding, buildKeymap, firstKey } from "../keys/keymap.js";
+import {
+  type Binding,
+  type Keymap,
+  type KeyWords,
+  keysShown,
+  keyWords,
+  makeKeymap,
+  rowOf,
+} from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { Monitor } from "../poll/monitor.js";
@@ -81,7 +89,9 @@ export function App({
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels, config.order));
   // The keymap in force, for this App's life: the defaults, [keys], the actions' keys (checked at start).
-  const [keymap] = useState(() => buildKeymap(config.keys, config.actions).keymap);
+  const [keymap] = useState(() => makeKeymap(config.keys, config.actions));
+  // Each command's key as the hints on screen name it (the status line, the prompts, the titles).
+  const [words] = useState(() => keyWords(keymap));
   const view = viewOf(snap, ui);
   const nowSec = useNowSec(snap);
 
@@ -96,7 +106,7 @@ export function App({
 
   const lines = useDetailLines(
     view.selected,
-    paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
+    paneLineOptions({ width: layout.detailWidth, nowSec, links, keys: words }, config, ui, snap),
   );
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
@@ -185,7 +195,7 @@ export function App({
       {help ? (
         <HelpOverlay
           lines={help}
-          closeKeys={`${firstKey(keymap, "help")} or ${firstKey(keymap, "close")}`}
+          closeKeys={`${words.help} or ${words.close}`}
           scroll={ui.overlayScroll}
           width={columns}
           height={layout.bodyHeight}
@@ -201,11 +211,11 @@ export function App({
       ) : (
         <Panes
           layout={layout}
-          list={<ListPane {...panes} config={config} nowSec={nowSec} />}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} keys={words} />}
           detail={
             ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker
-                title={PICKER_TITLES[ui.overlay]}
+                title={pickerTitle(ui.overlay, keymap, words)}
                 lines={pickerLines}
                 cursor={ui.overlayScroll}
                 width={layout.detailWidth}
@@ -239,12 +249,17 @@ export function App({
         snap={snap}
         width={columns}
         hints={actionHints(config, view.selected, ui.tags.size)}
+        keys={words}
       />
     </Box>
   );
 }
 
-const PICKER_TITLES = {
-  picker: " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel",
-  connect: " Connect with ssh: which? 1–9 or ↑↓ Enter · Esc cancel",
-};
+/** " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel", with the keys in force. */
+function pickerTitle(overlay: "picker" | "connect", keymap: Keymap, k: KeyWords): string {
+  const pick = keysShown(rowOf(keymap, "pick")?.keys ?? []);
+  const choose = [pick, `${k.up}${k.down} ${k.choose}`.trim()].filter(Boolean).join(" or ");
+  const all = overlay === "picker" && k.copy_all ? ` · ${k.copy_all} all URLs` : "";
+  const close = k.close ? ` · ${k.close} cancel` : "";
+  return `${overlay === "picker" ? " Copy which?" : " Connect with ssh: which?"} ${choose}${all}${close}`;
+}

@@ -11,7 +11,18 @@ import { type Line, sameBody } from "../render/detail-lines.js";
 import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "../render/selected-lines.js";
 
 export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions, "monoMs">): Line[] {
-  const { width, nowSec, labels, protocolLabels, portNames, showSecrets, highlights, expanded, links } = o;
+  const {
+    width,
+    nowSec,
+    labels,
+    protocolLabels,
+    portNames,
+    showSecrets,
+    highlights,
+    expanded,
+    links,
+    keyHints,
+  } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
@@ -19,11 +30,16 @@ export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions,
   const stable = bodyJob.current;
   const body = useMemo(
     () =>
-      stable ? bodyLines(stable, { width, protocolLabels, portNames, showSecrets, expanded, links }) : [],
-    [stable, width, protocolLabels, portNames, showSecrets, expanded, links],
+      stable
+        ? bodyLines(stable, { width, protocolLabels, portNames, showSecrets, expanded, links, keyHints })
+        : [],
+    [stable, width, protocolLabels, portNames, showSecrets, expanded, links, keyHints],
   );
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
-  const more = useMemo(() => (job ? moreLines(job, { width, showSecrets }) : []), [job, width, showSecrets]);
+  const more = useMemo(
+    () => (job ? moreLines(job, { width, showSecrets, keyHints }) : []),
+    [job, width, showSecrets, keyHints],
+  );
   const head = useMemo(
     // The highlights' clock is read here (render/ reads none); the monitor drops an expired
     // highlight from the map, so a new map (a dependency) comes when one fades.

@@ -38,6 +38,29 @@ describe("[keys] in the App", () => {
     expect(strip(app.frame())).toMatch(/page 1\//);
     app.stdin.write("l");
     await app.waitFor((x) => /page 2\//.test(strip(x)));
+    // The status line's hints name the key in force.
+    expect(strip(app.frame())).toContain("? help · ↑↓ select · ←l page · / filter");
+  });
+
+  it("names the keys in force at the prompt and in the empty list", async () => {
+    const app = renderApp(demo, {
+      keys: keys([
+        ["submit", ["tab"]],
+        ["dismiss", ["ctrl+g"]],
+        ["back", ["ctrl+g"]],
+        ["close", ["ctrl+g", "q"]],
+      ]),
+      size: { columns: 240, rows: 24 },
+    });
+    await app.waitFor((x) => /Job \d+/.test(x));
+    app.stdin.write("/");
+    await app.waitFor((x) => strip(x).includes("(filters as you type; Tab keeps, Ctrl+G clears)"));
+    app.stdin.write("zzzz-no-such-job");
+    await app.waitFor((x) =>
+      strip(x).includes("no job on this page matches the filter (→ next page, Ctrl+G clears)"),
+    );
+    app.stdin.write("\x07"); // Ctrl+G: dismissed, the filter cleared
+    await app.waitFor((x) => !strip(x).includes("filters as you type") && /Job \d+/.test(x));
   });
 
   it("lists the keys in force in the help, and its own closing keys in its title", async () => {
