@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { isClean } from "../model/sanitize.js";
 import { parseStatusList } from "../model/status.js";
 import { type BodyTemplate, type BodyValue, type TemplatePlace, templateProblem } from "./placeholders.js";
+import { commandDanger } from "./shell-safety.js";
 
 export type Confirm = "yes" | "type" | "no";
 export const HTTP_METHODS = ["DELETE", "POST", "PUT", "PATCH", "GET"] as const;
@@ -32,6 +33,8 @@ export interface HttpAction extends ActionBase {
   body?: BodyTemplate;
   /** A JSON file (a template like body), read when the action runs. */
   bodyFile?: string;
+  /** Where body_file is written ("file:14: actions[0].http.body_file"), for its problems at load. */
+  bodyFileFrom?: string;
 }
 
 export interface CommandAction extends ActionBase {
@@ -211,6 +214,7 @@ function parseOne(
       if (raw[k] !== undefined)
         bad(at(k), `${k} is for a command action (an http action is sent by jobtop, with its token)`);
     const http = parseHttp(raw.http, at("http"), ctx.dir);
+    if (http.bodyFile !== undefined) http.bodyFileFrom = where([...at("http"), "body_file"]);
     // Changing a job is confirmed unless the user says otherwise; a GET changes nothing.
     const confirm = (confirmRaw as Confirm | undefined) ?? (http.method === "GET" ? "no" : "yes");
     return { kind: "http", ...base, confirm, ...http };
@@ -226,6 +230,9 @@ function parseOne(
     if ((argv[i] as string).includes("\u0000")) bad([...at("command"), i], "holds a NUL character");
     template(argv[i] as string, [...at("command"), i], "argv");
   }
+  // No job text where the program would run it as code, or where it would name the program.
+  const danger = commandDanger(argv as string[]);
+  if (danger) bad([...at("command"), danger.index], danger.message);
   const mode = raw.mode ?? "background";
   if (mode !== "background" && mode !== "terminal")
     bad(at("mode"), `expected "background" or "terminal", got ${kind(mode)}`);
@@ -272,7 +279,7 @@ function parseHttp(
   v: unknown,
   path: (string | number)[],
   dir: string | undefined,
-): Pick<HttpAction, "method" | "path" | "query" | "body" | "bodyFile"> {
+): Pick<HttpAction, "method" | "path" | "query" | "body" | "bodyFile" | "bodyFileFrom"> {
   if (!isTable(v))
     return bad(
       path,

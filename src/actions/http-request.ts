@@ -1,9 +1,9 @@
 // An http action for one job → the request to send (src/api/send-action.ts sends it): the URL
 // under the base URL with the job's values percent-encoded, the JSON body with its values
 // JSON-encoded. A body_file is read here, when the action runs, and checked like a body table.
-import { readFileSync } from "node:fs";
 import type { Job } from "../api/schema.js";
 import type { ActionRequest } from "../api/send-action.js";
+import { readTrusted } from "../config/trusted-file.js";
 import { sanitize } from "../model/sanitize.js";
 import type { HttpAction } from "./definitions.js";
 import {
@@ -15,7 +15,7 @@ import {
   templateProblem,
 } from "./placeholders.js";
 
-const MAX_BODY_FILE = 256 * 1024;
+export const MAX_BODY_FILE = 256 * 1024;
 
 export interface RequestContext {
   baseUrl: string;
@@ -36,7 +36,7 @@ export function requestFor(
   if ("error" in url) return url;
   let template = a.body;
   if (a.bodyFile !== undefined) {
-    const loaded = loadBodyFile(a.bodyFile, ctx.readFile ?? ((p) => readFileSync(p, "utf8")));
+    const loaded = loadBodyFile(a.bodyFile, ctx.readFile ?? ((p) => readTrusted(p, MAX_BODY_FILE).text));
     if ("error" in loaded) return loaded;
     template = loaded.body;
   }
@@ -56,7 +56,11 @@ export function loadBodyFile(
   try {
     text = read(path);
   } catch (e) {
-    return { error: `${where}: cannot be read (${(e as NodeJS.ErrnoException).code ?? "error"})` };
+    // Refused as the config file would be when others could have written it (config/trusted-file.ts).
+    const code = (e as NodeJS.ErrnoException).code;
+    return {
+      error: `${where}: ${code ? `cannot be read (${code})` : e instanceof Error ? e.message : "error"}`,
+    };
   }
   if (text.length > MAX_BODY_FILE) return { error: `${where}: larger than ${MAX_BODY_FILE / 1024} kB` };
   let body: unknown;

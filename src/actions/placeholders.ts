@@ -53,6 +53,15 @@ export function templateProblem(template: string, place: TemplatePlace): string 
   return undefined;
 }
 
+/**
+ * Where the first placeholder of `template` starts ({{ and }} are literal braces, not one), or -1.
+ * src/actions/shell-safety.ts asks where job text would land in a command.
+ */
+export function placeholderAt(template: string): number {
+  for (const m of template.matchAll(TOKEN)) if (m[1] !== undefined) return m.index;
+  return -1;
+}
+
 /** The template with each placeholder replaced by `encode(value)`. The template was checked. */
 function fill(template: string, values: JobValues, encode: (v: string) => string): string {
   return template.replace(TOKEN, (whole, name: string | undefined) => {

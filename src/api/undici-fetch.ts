@@ -9,6 +9,7 @@ import Dispatcher from "undici/lib/dispatcher/dispatcher.js";
 import EnvHttpProxyAgent from "undici/lib/dispatcher/env-http-proxy-agent.js";
 import ProxyAgent from "undici/lib/dispatcher/proxy-agent.js";
 import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
+import { readTrusted } from "../config/trusted-file.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { ApiError, proxyAuthError } from "./errors.js";
 import type { EnvProxies } from "./transport.js";
@@ -126,7 +127,9 @@ function proxyCause(cause: Cause, proxies: string[], via: string | undefined): A
 
 /** The default CAs (with NODE_EXTRA_CA_CERTS), plus the file's: a private CA adds, it does not replace. */
 function trustedCAs(file: string, extraCaFile: string | undefined): string[] {
-  const extra = readFileSync(file, "utf8");
+  // Read as the config read it at start (checked on the descriptor read): a CA others could
+  // swap in would let them read and change every request, the token included.
+  const extra = readTrusted(file, 1024 * 1024).text;
   const getCA = (tls as { getCACertificates?: (kind: string) => string[] }).getCACertificates;
   let base: string[];
   if (getCA)

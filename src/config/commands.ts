@@ -1,18 +1,28 @@
 // `jobtop config path | check | init`: where the file is looked for, what is in force (and
 // where each setting comes from; the token's source, never the token), and a starter file.
-import { closeSync, existsSync, mkdirSync, openSync, writeSync } from "node:fs";
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  fstatSync,
+  mkdirSync,
+  openSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs";
 import { dirname } from "node:path";
 import type { JobAction } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
 import { COLUMNS } from "./checks.js";
-import { configPath } from "./file.js";
+import { configPath, MAX_CONFIG_BYTES } from "./file.js";
 import type { CheckName } from "./from-settings.js";
 import { keyRows } from "./keys-table.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";
 import { STARTER } from "./starter.js";
+import { readTrusted, untrusted } from "./trusted-file.js";
 import { ConfigError, type TokenSource } from "./types.js";
 
 export interface Out {
@@ -33,12 +43,18 @@ export async function runConfigCommand(
     case "path": {
       out.write(`${sanitize(path.path)}\n`);
       if (!existsSync(path.path)) err.write("jobtop: (no file there yet; `jobtop config init` writes one)\n");
+      // The path still printed (to fix the file), and exit 2 as every other command would give.
+      else refuseUntrusted(path.path);
       return 0;
     }
     case "init": {
       let fd: number;
+      const dir = dirname(path.path);
       try {
-        mkdirSync(dirname(path.path), { recursive: true, mode: 0o700 });
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        // jobtop's own folder (the default place) is made private even if it was there already;
+        // a folder --config names is the user's to choose, and is checked below.
+        if (path.via === "default") chmodSync(dir, 0o700);
         fd = openSync(path.path, "wx", 0o600);
       } catch (e) {
         const code = (e as { code?: string }).code;
@@ -46,10 +62,17 @@ export async function runConfigCommand(
           throw new ConfigError(`config init: ${path.path} already exists; not overwriting it`);
         throw new ConfigError(`config init: cannot write ${path.path}${code ? ` (${code})` : ""}`);
       }
+      let why: string | undefined;
       try {
         writeSync(fd, STARTER);
+        why = untrusted(path.path, fstatSync(fd));
       } finally {
         closeSync(fd);
+      }
+      // Written where it would then be refused (a folder others can write): not left there.
+      if (why) {
+        unlinkSync(path.path);
+        throw new ConfigError(`config init: ${path.path}: refused: ${why}`);
       }
       out.write(
         `wrote ${sanitize(path.path)}\nEdit it (a profile's base_url and token_file, the [status] names), then run: jobtop config check\n`,
@@ -69,6 +92,15 @@ export async function runConfigCommand(
       throw new ConfigError(
         `config: ${sub ? `unknown command "${sub}"` : "say what to do"}: jobtop config path | check | init`,
       );
+  }
+}
+
+/** The file's refusal (./trusted-file.ts) as any command would say it; a file that cannot be read is left to them. */
+function refuseUntrusted(path: string): void {
+  try {
+    readTrusted(path, MAX_CONFIG_BYTES, { devNull: true });
+  } catch (e) {
+    if (e instanceof ConfigError) throw new ConfigError(`${path}: ${e.message}`);
   }
 }
 

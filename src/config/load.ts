@@ -1,20 +1,16 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
+import type { JobAction } from "../actions/definitions.js";
+import { loadBodyFile, MAX_BODY_FILE } from "../actions/http-request.js";
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import { clean, suggest } from "./checks.js";
-import {
-  type ConfigFile,
-  type ConfigPath,
-  configPath,
-  MAX_CONFIG_BYTES,
-  readCapped,
-  readConfigFile,
-} from "./file.js";
+import { type ConfigFile, type ConfigPath, configPath, MAX_CONFIG_BYTES, readConfigFile } from "./file.js";
 import { checkKeys } from "./keys-table.js";
 import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
 import { readTokenFile, readTokenSource } from "./token-source.js";
+import { readTrusted } from "./trusted-file.js";
 import { type Config, ConfigError, type Layer, type Settings } from "./types.js";
 
 export interface LoadInput {
@@ -149,9 +145,10 @@ export function tokenOrigin(loaded: Loaded, input: Pick<LoadInput, "tokenFile">)
 
 /** Reads the token from the source that won, and checks the CA file. */
 export async function completeConfig(loaded: Loaded, warn?: (message: string) => void): Promise<Config> {
-  const { resolved, file } = loaded;
+  const { resolved } = loaded;
   const config = resolved.config;
   if (config.caFile) checkCaFile(config.caFile, whereOf(loaded, "caFile", "ca_file"));
+  checkBodyFiles(config.actions);
   // A proxy variable that is not a URL: one line now, not a failure at the first request.
   if (config.proxy === undefined) {
     const proxies = envProxies(loaded.env);
@@ -165,12 +162,8 @@ export async function completeConfig(loaded: Loaded, warn?: (message: string) =>
     warn?.(message);
   };
   const src = resolved.token;
-  if (src) {
-    // The file as read (one descriptor: src/config/file.ts), not whatever the path names now.
-    const why = src.kind === "command" && file ? file.othersCanChange() : undefined;
-    if (why) throw new ConfigError(`${src.from}: not run: ${why}`);
-    token = await readTokenSource(src, { warn: note });
-  }
+  // (A token_command comes from the config file, refused whole when others could have written it.)
+  if (src) token = await readTokenSource(src, { warn: note });
   return { ...config, token, warnings };
 }
 
@@ -185,17 +178,36 @@ export function whereOf(loaded: Loaded, key: keyof Settings, fileKey: string): s
   return name;
 }
 
-function checkCaFile(path: string, where: string): void {
-  let text: string;
+/** A file the config names, read as the config file is (./trusted-file.ts); every problem names `where`. */
+function readNamed(path: string, where: string, max: number): string {
   try {
-    text = readCapped(path, MAX_CONFIG_BYTES);
+    return readTrusted(path, max).text;
   } catch (e) {
     if (e instanceof ConfigError) throw new ConfigError(`${where}: ${path}: ${e.message}`);
     const code = (e as { code?: string }).code;
     throw new ConfigError(`${where}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }
+}
+
+function checkCaFile(path: string, where: string): void {
+  const text = readNamed(path, where, MAX_CONFIG_BYTES);
   if (!text.includes("-----BEGIN CERTIFICATE-----"))
     throw new ConfigError(`${where}: ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+}
+
+/**
+ * Each action's body_file, checked now as the config file is (and read again, the same way,
+ * when the action runs: src/actions/http-request.ts): one that others could write would choose
+ * what is sent with the user's token.
+ */
+function checkBodyFiles(actions: readonly JobAction[]): void {
+  for (const a of actions) {
+    if (a.kind !== "http" || a.bodyFile === undefined) continue;
+    const where = a.bodyFileFrom ?? a.from;
+    const text = readNamed(a.bodyFile, where, MAX_BODY_FILE);
+    const r = loadBodyFile(a.bodyFile, () => text);
+    if ("error" in r) throw new ConfigError(`${where}: ${r.error}`);
+  }
 }
 
 /** "a, b, c", or the first ten and how many more: a message stays one readable line. */

@@ -4,10 +4,9 @@
 // line, a NUL, a space) used to fail deep in the HTTP library, whose error message quoted the
 // header: the token on screen. Every problem here is one line that names where the token came
 // from, never the token.
-import { closeSync } from "node:fs";
 import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
-import { openFile, othersCanChange, readOpened } from "./file.js";
+import { readTrusted } from "./trusted-file.js";
 import { ConfigError, type TokenSource } from "./types.js";
 
 /** Far more than any token; a larger "token file" is the wrong file (or /dev/zero). */
@@ -60,47 +59,29 @@ export interface TokenFileRead {
  * Reads a token file. `label` says where the file was named (`--token-file`, or a config file's
  * `token_file`), for the messages. Only `pipe` lets a pipe or FIFO through (--token-file on the
  * command line, for `<(pass show x)`), read within a deadline; any other file must be a regular
- * one that no one else could have changed (src/config/file.ts's othersCanChange): the check is
- * of the descriptor read from, so a file swapped in after it cannot slip through.
+ * one that no one else could have written (./trusted-file.ts): someone else could have put their
+ * own token there, and made jobtop send it. The check is of the descriptor read from, so a file
+ * swapped in after it cannot slip through.
  */
 export function readTokenFile(path: string, label: string, o: { pipe?: boolean } = {}): TokenFileRead {
   const warnings: string[] = [];
-  let text = "";
-  let pipe = false;
-  let why: string | undefined;
+  let read: ReturnType<typeof readTrusted>;
   try {
-    const f = openFile(path, { pipe: o.pipe });
-    try {
-      pipe = f.pipe;
-      why = pipe ? notYours(path, f.stat) : othersCanChange(path, f.stat);
-      if (!why) {
-        if ((f.stat.mode & 0o077) !== 0 && !pipe)
-          warnings.push(`${path} is readable by group or others; chmod 600 it`);
-        text = readOpened(f, MAX_TOKEN_FILE, TOKEN_PIPE_TIMEOUT_MS);
-      }
-    } finally {
-      closeSync(f.fd);
-    }
+    read = readTrusted(path, MAX_TOKEN_FILE, { pipe: o.pipe, pipeTimeoutMs: TOKEN_PIPE_TIMEOUT_MS });
   } catch (e) {
     if (e instanceof ConfigError) throw new ConfigError(`${label}: ${path}: ${e.message}`);
     const code = (e as { code?: string }).code;
     throw new ConfigError(`${label}: cannot read ${path}${code ? ` (${code})` : ""}`);
   }
-  // Someone else could have put their own token there (and made jobtop send it).
-  if (why) throw new ConfigError(`${label}: not read: ${why}`);
-  const token = text.trim(); // also drops a byte order mark an editor may have put first
+  const { pipe } = read;
+  if ((read.stat.mode & 0o077) !== 0 && !pipe)
+    warnings.push(`${path} is readable by group or others; chmod 600 it`);
+  const token = read.text.trim(); // also drops a byte order mark an editor may have put first
   if (!token && pipe)
     throw new ConfigError(`${label}: ${path}: the pipe gave nothing (no writer, or it wrote nothing)`);
   if (!token) throw new ConfigError(`${label}: ${path} is empty`);
   valid(token, `${label}: ${path}`);
   return { token, warnings, pipe };
-}
-
-/** A pipe has no directory to check (`<(cmd)` is /dev/fd/63); a FIFO must still be yours. */
-function notYours(path: string, stat: { uid: number }): string | undefined {
-  const uid = process.getuid?.();
-  if (uid === undefined || stat.uid === uid || stat.uid === 0) return undefined;
-  return `${path} belongs to another user (uid ${stat.uid})`;
 }
 
 /** Why this (trimmed) token cannot be sent as `Authorization: Bearer <token>`, if it cannot. */

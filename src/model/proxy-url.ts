@@ -31,14 +31,30 @@ export function showProxy(text: string): string {
 
 /** What a proxy URL (with its scheme) lacks for jobtop: undefined when it is an http(s) URL. */
 export function proxyProblem(url: string): string | undefined {
-  let protocol: string;
+  let u: URL;
   try {
-    protocol = new URL(url).protocol;
+    u = new URL(url);
   } catch {
     return "not a proxy URL";
   }
+  const protocol = u.protocol;
+  // The user name and password are %-decoded for Proxy-Authorization (undici's ProxyAgent): a
+  // bad escape there ("p%zz") threw "URI malformed" at the first request, exit 1, while the
+  // checks had said ok.
+  if (!decodes(u.username) || !decodes(u.password))
+    return 'a bad %-escape in its user name or password (write "%" itself as %25)';
   if (protocol === "http:" || protocol === "https:") return undefined;
   // socks5:// and the like: undici's SOCKS support is experimental (a warning at the first
   // request, then failures of its own); jobtop refuses them at start instead.
   return `${protocol}// proxies are not supported, only http:// and https:// ones`;
+}
+
+/** Does decodeURIComponent take `s` (every "%" followed by two hex digits, making UTF-8)? */
+export function decodes(s: string): boolean {
+  try {
+    decodeURIComponent(s);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -3,62 +3,43 @@
 // (src/model/secrets.ts masks them).
 
 export const MASK = "••••••";
-const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|CRED|AUTH/i;
+const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|CRED|AUTH|PRIVATE/i;
 
 /** For env var and URL parameter names: a substring match, because these names are terse (HF_TOKEN). */
 export function isSecretName(name: string): boolean {
   return SECRET_NAME.test(name);
 }
 
-// Free text is not a list of names: "tokenizer", "max_tokens" and "--pad-token" are everyday
-// words in a training command. So a name is judged by its last word (split at - _ . and
-// camelCase), except for words that are secret wherever they appear.
+/**
+ * The words a flag's or a variable's name holds somewhere when its value is masked (issue 29):
+ * `--wandb-key=`, `PRIVATE=`, `-passphrase`, `--api-key VALUE`. A name that holds one but is no
+ * credential's (`--max-tokens 512`, `--sort-key name`, `keyboard=us`) is masked too: a value
+ * hidden by mistake costs a keypress (`s` shows it), a key shown by mistake cannot be taken back.
+ */
+const SECRET_PART = /key|token|secret|passw|private|auth/i;
+/** Words secret wherever they appear; `ALWAYS_SECRET` decides `name: value` in prose too. */
 export const ALWAYS_SECRET =
   /pass(?:word|wd|phrase)|secret|credential|api[-_.]?key|access[-_.]?key|private[-_.]?key/i;
-/** The last word that makes a name secret. */
-const SECRET_LAST = new Set("token pass pwd creds cred auth apikey pat".split(" "));
-/** Tokens of a tokenizer, not credentials: --pad-token "<pad>", --max-token 512. */
-const NOT_A_CREDENTIAL_TOKEN = new Set(
-  "pad eos bos unk sep cls mask special max min num start end stop new extra image prefix suffix".split(" "),
-);
-/** "key" alone is usually not a secret (--sort-key name); these make it one. */
-const KEY_QUALIFIERS = new Set(
-  (
-    "api access secret private auth account master signing encryption client license subscription " +
-    "service storage app ssh session hmac deploy"
-  ).split(" "),
-);
-/** Names for where a secret is, not the secret: --token-file, --password-env, SECRET_NAME. */
-const POINTER_LAST = new Set("file path dir name env var type url uri header".split(" "));
+/** Shorter words that make a name secret as its last word: `--db-pass`, `--hf-pat`, `PGPWD`. */
+const SECRET_LAST = new Set("pass pwd creds cred pat".split(" "));
 /** A reference to a variable is not the secret, and seeing which one is used helps: --token $HF_TOKEN. */
 export const VARIABLE_REF = /^["']?\$\{?\w+\}?["']?$/;
 
-function words(name: string): string[] {
-  return name
+function lastWord(name: string): string {
+  const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .toLowerCase()
-    .split(/[^a-z0-9]+/)
-    .filter((w) => w !== "");
+    .split(/[^a-z0-9]+/);
+  for (let i = words.length - 1; i >= 0; i--) if (words[i]) return words[i] as string;
+  return "";
 }
 
 /** Is this flag or variable name (without its dashes) one whose value is a secret? */
 export function isSecretArgName(name: string): boolean {
-  // The shortest secret names are three letters (pat, pwd): `-p`, `-u`, `-P` of a hostile
-  // megabyte of flags cost no split into words.
+  // The shortest secret names are three letters (key, pat, pwd): `-p`, `-u`, `-P` of a hostile
+  // megabyte of flags cost nothing more.
   if (name.length < 3) return false;
-  const w = words(name);
-  const last = w.at(-1) ?? "";
-  const prev = w.at(-2) ?? "";
-  if (POINTER_LAST.has(last) || (w[0] === "no" && w.length > 1)) return false; // --no-auth is a switch
-  if (ALWAYS_SECRET.test(name)) return true;
-  if (last === "token") return !NOT_A_CREDENTIAL_TOKEN.has(prev);
-  if (last === "key") return KEY_QUALIFIERS.has(prev);
-  return SECRET_LAST.has(last);
-}
-
-/** `key` alone: a sort key, a dict key, a key file, or an API key; its value decides. */
-export function isBareKey(name: string): boolean {
-  return name.length === 3 && name.toLowerCase() === "key";
+  return SECRET_PART.test(name) || ALWAYS_SECRET.test(name) || SECRET_LAST.has(lastWord(name));
 }
 
 /**

@@ -1,5 +1,6 @@
 // Secrets a tool takes in a flag no name says (`curl -u user:PASS`, `mysql -pPASS`, `wandb login
-// KEY`): their masking in free text, one step of src/model/secrets.ts's.
+// KEY`, `htpasswd -b FILE USER PASS`, `openssl enc -k PASS`, `-passin pass:PASS`): their masking in
+// free text, one step of src/model/secrets.ts's.
 import { MASK, VARIABLE_REF } from "./secret-names.js";
 
 /**
@@ -8,7 +9,7 @@ import { MASK, VARIABLE_REF } from "./secret-names.js";
  * Each tool's arguments run to the next tool's name or the end of its command (; & | newline).
  */
 const TOOL_WORD =
-  /(?:^|[\s;&|(`"'/])(curl|mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|sshpass|sqlcmd|bcp|zip|unzip|7z|7za|7zz|redis-cli|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|http|https|smbclient|lftp|wandb|docker|podman|nerdctl|buildah|skopeo|helm|oras|az|oc|cf)(?=[ \t])/g;
+  /(?:^|[\s;&|(`"'/])(curl|mysql|mysqldump|mysqladmin|mysqlimport|mariadb|mariadb-dump|sshpass|sqlcmd|bcp|zip|unzip|7z|7za|7zz|redis-cli|mongo|mongosh|mongodump|mongorestore|mongoexport|mongoimport|http|https|smbclient|lftp|wandb|docker|podman|nerdctl|buildah|skopeo|helm|oras|az|oc|cf|htpasswd|openssl)(?=[ \t])/g;
 
 /** A flag and its value: `-pX`, `-p X`, `--user=X`, `--user X` (a value is not itself a flag). */
 const TOOL_ARG =
@@ -73,6 +74,8 @@ export function maskToolArgs(text: string): string {
 
 function maskArgs(tool: string, args: string): string {
   if (tool === "wandb") return maskLoginKey(args);
+  if (tool === "htpasswd") return maskHtpasswd(args);
+  if (tool === "openssl") return maskOpenssl(args);
   if (!args.includes("-")) return args;
   if (LOGIN_TOOLS.has(tool) && !/(?:^|\s)login(?:\s|$)/.test(args)) return args;
   return args.replace(TOOL_ARG, (m, pre: string, flag: string, sep: string, value: string) => {
@@ -106,4 +109,48 @@ function maskLoginKey(args: string): string {
         : args.slice(0, w.index) + MASK + args.slice(w.index + word.length);
   }
   return args;
+}
+
+/** A word of a command line: quoted (up to 256 characters) or plain. */
+const WORD = /"[^"\n]{0,256}"|'[^'\n]{0,256}'|[^\s"'`]+/g;
+
+/**
+ * `htpasswd -b [-c…] FILE USER PASS`, `htpasswd -nb USER PASS`: with -b the password is the
+ * third word that is not an option (the second with -n); -C and -r take a value.
+ */
+function maskHtpasswd(args: string): string {
+  let batch = false;
+  let noFile = false;
+  let skip = false;
+  const words: RegExpExecArray[] = [];
+  WORD.lastIndex = 0;
+  for (let w = WORD.exec(args); w; w = WORD.exec(args)) {
+    const word = w[0];
+    if (skip) skip = false;
+    else if (word.startsWith("-") && words.length === 0) {
+      batch ||= word.includes("b");
+      noFile ||= word.includes("n");
+      skip = word === "-C" || word === "-r";
+    } else words.push(w);
+  }
+  const pw = batch ? words[noFile ? 1 : 2] : undefined;
+  if (!pw || VARIABLE_REF.test(pw[0])) return args;
+  return args.slice(0, pw.index) + MASK + args.slice(pw.index + pw[0].length);
+}
+
+/**
+ * openssl's passwords: `-k PASS` and `-K HEXKEY` (enc), and `pass:PASS` given to -pass, -passin,
+ * -passout or -password (`env:VAR`, `file:PATH`, `fd:N` and `stdin` name where it is: kept).
+ */
+const OPENSSL_ARG =
+  /(^|\s)(-k|-K|-pass|-passin|-passout|-password)([ \t]+)("[^"\n]{0,256}"|'[^'\n]{0,256}'|[^\s"'`]+)/g;
+
+function maskOpenssl(args: string): string {
+  return args.replace(OPENSSL_ARG, (m, pre: string, flag: string, sep: string, value: string) => {
+    if (VARIABLE_REF.test(value)) return m;
+    if (flag === "-k" || flag === "-K") return `${pre}${flag}${sep}${MASK}`;
+    const q = value[0] === '"' || value[0] === "'" ? (value[0] as string) : "";
+    const inner = q ? value.slice(1, -1) : value;
+    return inner.startsWith("pass:") && inner.length > 5 ? `${pre}${flag}${sep}${q}pass:${MASK}${q}` : m;
+  });
 }

@@ -4,7 +4,6 @@
 // secrets is src/model/secret-names.ts and secret-shapes.ts; tools' flags, secret-tool-args.ts.
 import {
   ALWAYS_SECRET,
-  isBareKey,
   isSecretArgName,
   isSecretName,
   looksLikeCredential,
@@ -77,8 +76,11 @@ export function maskUrl(url: string): string {
 const VALUE = `("[^"\\n]{0,256}"|'[^'\\n]{0,256}'|[^\\s"'\`]+)`;
 /** scheme://… up to a space, a quote or a bracket that ends it in prose. */
 const URL_IN_TEXT = /\b[a-z][a-z0-9+.-]{0,31}:\/\/[^\s"'`<>]+/gi;
-/** --password X, --password=X, -token X (a value that is itself a --flag is not taken). */
-const FLAG = new RegExp(`(^|[\\s"'(\`])(--?)([A-Za-z][\\w.-]{0,63})(=|[ \\t]+)(?!--)${VALUE}`, "g");
+/**
+ * --password X, --password=X, -token X. A value that is itself a flag is not taken (`-v -token X`:
+ * taken as -v's, -token's would go unseen), a negative number is.
+ */
+const FLAG = new RegExp(`(^|[\\s"'(\`])(--?)([A-Za-z][\\w.-]{0,63})(=|[ \\t]+)(?!-[A-Za-z-])${VALUE}`, "g");
 /** NAME=VALUE, name: value, "name": "value". */
 const ASSIGN =
   /(^|[^\w.-])([A-Za-z_][\w.-]{0,63})(["']?)([ \t]*[:=][ \t]*)("[^"\n]{0,256}"|'[^'\n]{0,256}'|[^\s"'`,;&]+)/g;
@@ -104,10 +106,10 @@ export function maskSecrets(text: string): string {
  * is without running them: each is compiled when first run, ~0.3 ms of a --once table on Node 24
  * for remarks such as "vllm-serve".
  */
-const MAY_HOLD_SECRET = /[:=]|Bearer|Basic|Token|login|(?:^|[\s"'(`])-/;
+const MAY_HOLD_SECRET = /[:=]|Bearer|Basic|Token|login|[Aa][Ww][Ss]|(?:^|[\s"'(`])-/;
 
 /** What the tools' flags (secret-tool-args.ts) and `wandb login` need: the tools' step runs only then. */
-const TOOL_FLAG = /(?:^|\s)(?:-[uUaPp]|--(?:user|auth|proxy-user))|login/;
+const TOOL_FLAG = /(?:^|\s)(?:-[uUaPp]|--(?:user|auth|proxy-user))|login|htpasswd|openssl/;
 
 /** maskSecrets without the quick looks (exported for the test that compares the two). */
 export function maskAll(text: string): string {
@@ -125,24 +127,39 @@ function mask(text: string, all: boolean): string {
   const tools = all || TOOL_FLAG.test(urlsAndSchemes) ? maskToolArgs(urlsAndSchemes) : urlsAndSchemes;
   const named = tools
     .replace(FLAG, (m, pre: string, dashes: string, name: string, sep: string, value: string) =>
-      !VARIABLE_REF.test(value) && (isSecretArgName(name) || (isBareKey(name) && looksLikeCredential(value)))
-        ? `${pre}${dashes}${name}${sep}${MASK}`
-        : m,
+      !VARIABLE_REF.test(value) && isSecretArgName(name) ? `${pre}${dashes}${name}${sep}${MASK}` : m,
     )
     .replace(ASSIGN, (m, pre: string, name: string, q: string, sep: string, value: string) => {
       if (value === MASK || VARIABLE_REF.test(value)) return m;
       // "name: value" is also how prose goes ("first pass: fast", "Token: expires soon"): there a
       // quoted key (JSON, YAML) or a name that is secret wherever it appears (password, secret,
       // api key) counts, and another secret name only before a value shaped like a credential
-      // (`token: 9f8e7d6c5b4a`). A bare `key=` is a credential's only by its value's shape too.
+      // (`token: 9f8e7d6c5b4a`). NAME=value is a variable: its name alone decides.
       const secret = isSecretArgName(name);
       const named = sep.includes(":") ? q !== "" || ALWAYS_SECRET.test(name) : true;
-      const masked = (secret && named) || ((secret || isBareKey(name)) && looksLikeCredential(value));
+      const masked = secret && (named || looksLikeCredential(value));
       return masked ? `${pre}${name}${q}${sep}${MASK}` : m;
     });
-  return all || hasTokenPrefix(named)
-    ? named.replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m))
-    : named;
+  const shapes =
+    all || hasTokenPrefix(named) ? named.replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m)) : named;
+  // (Not a quick look: the hint is the rule, as gitleaks' wants "aws" near such a key.)
+  return AWS_HINT.test(text) ? maskAwsSecretKeys(shapes) : shapes;
+}
+
+/** An AWS access key id, or the word: the text may hold the secret key that goes with it. */
+const AWS_HINT = /aws|\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b/i;
+/** 40 characters of base64 standing alone: an AWS secret access key's shape. */
+const AWS_SECRET_KEY = /(?<![A-Za-z0-9/+=])[A-Za-z0-9/+]{40}(?![A-Za-z0-9/+=])/g;
+
+/**
+ * A bare AWS secret access key (`AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY`,
+ * `aws configure set … KEY`), no name before it: the 40-character base64 word with both cases and
+ * a digit, "/" or "+" (a git commit's 40 hex digits are all one case), in a text that names AWS.
+ */
+function maskAwsSecretKeys(text: string): string {
+  return text.replace(AWS_SECRET_KEY, (m) =>
+    /[A-Z]/.test(m) && /[a-z]/.test(m) && /[\d/+]/.test(m) ? MASK : m,
+  );
 }
 
 const KEY_HEADER = /^-----BEGIN [A-Z0-9 _-]{0,60}PRIVATE KEY(?: BLOCK)?-----$/;

@@ -4,6 +4,7 @@
 // would run a command. So host, user and port must look like what they are, or no command is
 // offered for that URL at all.
 import type { Job } from "../api/schema.js";
+import { decodes } from "./proxy-url.js";
 import { isClean } from "./sanitize.js";
 import { jobUrls } from "./urls.js";
 
@@ -78,6 +79,8 @@ export function parseSshUrl(url: string): { host: string; port: string; user: st
   if (!v6 && !HOST.test(host)) return undefined;
   const port = u.port || "22";
   if (!/^\d{1,5}$/.test(port) || port === "0" || Number(port) > 65535) return undefined;
+  // The service's text: a bad %-escape ("ssh://%zz@host") threw URIError out of the picker.
+  if (!decodes(u.username)) return undefined;
   const user = decodeURIComponent(u.username);
   if (user !== "" && !USER.test(user)) return undefined;
   return { host, port, user };

@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { HttpAction } from "../../src/actions/definitions.js";
 import { loadBodyFile, requestFor } from "../../src/actions/http-request.js";
@@ -50,5 +54,25 @@ describe("an http action's request for a job", () => {
         throw Object.assign(new Error("x"), { code: "ENOENT" });
       }),
     ).toEqual({ error: "body_file /c/none.json: cannot be read (ENOENT)" });
+  });
+
+  it("when it runs, body_file is read as the config file is: refused when others can write it", () => {
+    // Checked at load too (test/cli/trusted-config.test.ts); this is the read at fire time, on
+    // the descriptor it reads (a file made writable, or swapped, after the start).
+    const dir = mkdtempSync(join(tmpdir(), "jobtop-body-"));
+    const path = join(dir, "b.json");
+    writeFileSync(path, '{"id": "{id}"}', { mode: 0o600 });
+    const mine = requestFor({ ...action, bodyFile: path }, job, { baseUrl: "https://svc.example" });
+    expect(mine).toMatchObject({ request: { body: '{"id":"101"}' } });
+    chmodSync(path, 0o666);
+    expect(requestFor({ ...action, bodyFile: path }, job, { baseUrl: "https://svc.example" })).toEqual({
+      error: `body_file ${path}: refused: group and others can write it (mode 0666); fix: chmod go-w ${path}`,
+    });
+    // A FIFO (once read with readFileSync, which waits for a writer for ever) is refused too.
+    const fifo = join(dir, "fifo");
+    execFileSync("mkfifo", [fifo]);
+    expect(requestFor({ ...action, bodyFile: fifo }, job, { baseUrl: "https://svc.example" })).toEqual({
+      error: `body_file ${fifo}: not a regular file (a FIFO)`,
+    });
   });
 });

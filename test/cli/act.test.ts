@@ -363,4 +363,51 @@ describe("a command action", () => {
       job.app.remark = remark;
     }
   });
+
+  it("job text where a shell would run it, or naming the program, is refused at load (issue 29.3)", async () => {
+    // Both loaded without a word and ran: sh -c ran the remark as shell code, and the service
+    // chose the program. Now exit 2 with file:line and the key, at start and in config check.
+    const id = jobIn(2, 1, 6, 3);
+    const job = demo.getJob(id);
+    if (!job) throw new Error("no job");
+    const remark = job.app.remark;
+    const mark = join(dir, "shell-ran");
+    job.app.remark = `x; touch ${mark}`;
+    try {
+      for (const [command, index, why] of [
+        ['["sh", "-c", "echo {remark}"]', 2, /job text would run as code: sh -c runs this argument as code/],
+        [
+          '["env", "FOO=1", "bash", "-lc", "echo {remark}"]',
+          4,
+          /job text would run as code: bash -lc runs this argument as code/,
+        ],
+        ['["{remark}"]', 0, /job text would choose the program that runs \(write its name as it is\)/],
+        [
+          '["/opt/tools/{nodeId}", "x"]',
+          0,
+          /job text would choose the program that runs \(write its name as it is\)/,
+        ],
+      ] as const) {
+        const cfg = config(`[[actions]]\nname = "sh"\nkey = "X"\nconfirm = "no"\ncommand = ${command}\n`);
+        const want = new RegExp(
+          `config\\.toml:7: actions\\[0\\]\\.command\\[${index}\\]: ${why.source}; hand the job to a script through its environment instead: JOBTOP_JOB_ID, JOBTOP_DISPLAY_ID and JOBTOP_STATUS`,
+        );
+        expectOneLine(await run(["act", "sh", String(id)], cfg.path), want);
+        expectOneLine(await run(["config", "check"], cfg.path), want);
+      }
+      expect(existsSync(mark)).toBe(false);
+      // The safe ways load and run: the remark as $1 after the code, or the job's id from the environment.
+      const out = join(dir, "safe.txt");
+      const safe = config(
+        `[[actions]]\nname = "sh"\nkey = "X"\nconfirm = "no"\ncommand = ["sh", "-c", "printf '%s|%s' \\"$1\\" \\"$JOBTOP_JOB_ID\\" > ${out}", "sh", "{remark}"]\n`,
+      );
+      const r = await run(["act", "sh", String(id)], safe.path);
+      expect(r.stderr).toBe("");
+      expect(r.code).toBe(0);
+      expect(readFileSync(out, "utf8")).toBe(`x; touch ${mark}|${id}`);
+      expect(existsSync(mark)).toBe(false);
+    } finally {
+      job.app.remark = remark;
+    }
+  });
 });

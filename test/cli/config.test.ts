@@ -240,12 +240,12 @@ describe("every problem is exit 2 with one line naming the file and line", () =>
     expect(r.stderr).not.toContain("s3cret");
   });
 
-  it("will not run a token command from a file others can change", async () => {
+  it("will not run a token command from a file others can change (the file is refused whole)", async () => {
     const cfg = writeConfig(`base_url = "${prod.url}"\ntoken_command = ["printf", "prod-token-1"]\n`);
     chmodSync(cfg.path, 0o666);
     expectConfigError(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /config\.toml:2: token_command: not run: others can change/,
+      /config\.toml: refused: group and others can write it \(mode 0666\); fix: chmod go-w /,
     );
   });
 

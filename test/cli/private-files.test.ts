@@ -1,6 +1,7 @@
-// Files that decide what jobtop runs or sends, through the built CLI: a config file that names a
-// token_command, and token files, are read from one descriptor whose owner and mode are checked,
-// in directories others cannot write (or sticky ones); a FIFO, a device or a socket as a config
+// Files that decide what jobtop runs or sends, through the built CLI: a config file (here one that
+// names a token_command), and token files, are read from one descriptor whose owner and mode are
+// checked, in directories others cannot write (or sticky ones), and refused whole otherwise
+// (test/cli/trusted-config.test.ts has the rest of issue 29.1); a FIFO, a device or a socket as a config
 // or token file is one line and exit 2, never a hang. Only --token-file may be a pipe, on purpose:
 // `--token-file <(pass show x)`. Tests run as root: "another user" is a file chown'ed to nobody.
 import { execFileSync, spawn } from "node:child_process";
@@ -57,14 +58,14 @@ function withCommand() {
 
 const mkfifo = (path: string) => execFileSync("mkfifo", [path]);
 
-describe("a token_command runs only from a file no one else could have changed", () => {
+describe("a config file naming a token_command is read only when no one else could have changed it", () => {
   it("not from a directory others can write (no sticky bit); from a sticky one it does", async () => {
     const cfg = withCommand();
     chmodSync(cfg.dir, 0o777);
     const r = await runCli(["config", "check"], { XDG_CONFIG_HOME: cfg.home });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(
-      /^jobtop: \S+config\.toml:2: token_command: not run: others can write \S+\/jobtop, and so replace \S+config\.toml \(chmod o-w \S+, or \+t\)$/m,
+      /^jobtop: \S+config\.toml: refused: group and others can write its folder \S+\/jobtop \(mode 0777\), and so replace it; fix: chmod go-w \S+\/jobtop$/m,
     );
     expect(existsSync(cfg.mark)).toBe(false);
 
@@ -80,7 +81,7 @@ describe("a token_command runs only from a file no one else could have changed",
     chmodSync(cfg.home, 0o777);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /token_command: not run: others can write \S+, and so replace \S+config\.toml/,
+      /config\.toml: refused: group and others can write its folder \S+ \(mode 0777\), and so replace it; fix: chmod go-w /,
     );
     expect(existsSync(cfg.mark)).toBe(false);
   });
@@ -90,13 +91,13 @@ describe("a token_command runs only from a file no one else could have changed",
     chownSync(cfg.path, NOBODY, NOBODY);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /token_command: not run: \S+config\.toml belongs to another user \(uid 65534\)$/,
+      /\S+config\.toml: refused: it belongs to another user \(uid 65534\); fix: use a copy of your own$/,
     );
     chownSync(cfg.path, 0, 0);
     chownSync(cfg.dir, NOBODY, NOBODY);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /token_command: not run: \S+\/jobtop belongs to another user \(uid 65534\), who can replace \S+config\.toml$/,
+      /config\.toml: refused: its folder \S+\/jobtop belongs to another user \(uid 65534\), who can replace it; fix: move it to a folder of your own$/,
     );
     expect(existsSync(cfg.mark)).toBe(false);
   });
@@ -113,7 +114,7 @@ describe("a token_command runs only from a file no one else could have changed",
     for (const via of [join(shared, "link.toml"), join(shared, "dirlink", "config.toml")])
       oneLine(
         await runCli(["--config", via, "--once"]),
-        /token_command: not run: others can write \S+\/shared, and so replace \S+(link\.toml|dirlink\/config\.toml) \(chmod o-w/,
+        /(link\.toml|dirlink\/config\.toml): refused: group and others can write its folder \S+\/shared \(mode 0777\), and so replace it; fix: chmod go-w/,
       );
     expect(existsSync(cfg.mark)).toBe(false);
     // The same links in a private directory are fine.
@@ -134,7 +135,7 @@ describe("a token_command runs only from a file no one else could have changed",
     lchownSync(link, NOBODY, NOBODY);
     oneLine(
       await runCli(["--config", link, "--once"]),
-      /token_command: not run: \S+link\.toml is another user's symlink \(uid 65534\)$/,
+      /link\.toml: refused: \S+link\.toml is in the shared folder \S+\/sticky \(mode 1777\) but is not yours \(uid 65534\); fix: move it to a folder of your own$/,
     );
     expect(existsSync(cfg.mark)).toBe(false);
   });
@@ -193,7 +194,7 @@ describe("token files: the same rules, as they decide what is sent", () => {
     writeFileSync(cfg.path, `base_url = "${demo.url}"\ntoken_file = "${tok}"\n`);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /config\.toml:2: token_file: not read: others can write \S+\/shared, and so replace \S+\/shared\/tok/,
+      /config\.toml:2: token_file: \S+\/shared\/tok: refused: group and others can write its folder \S+\/shared \(mode 0777\)/,
     );
     chmodSync(shared, 0o1777);
     const ok = await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home });
@@ -206,13 +207,13 @@ describe("token files: the same rules, as they decide what is sent", () => {
     chmodSync(tok, 0o666);
     oneLine(
       await runCli(["--once", "--base-url", demo.url, "--token-file", tok]),
-      /^jobtop: --token-file: not read: others can change \S+\/tok \(chmod o-w it\)$/m,
+      /^jobtop: --token-file: \S+\/tok: refused: group and others can write it \(mode 0666\); fix: chmod go-w \S+\/tok$/m,
     );
     chmodSync(tok, 0o600);
     chmodSync(dirname(tok), 0o777);
     oneLine(
       await runCli(["--once", "--base-url", demo.url, "--token-file", tok]),
-      /--token-file: not read: others can write/,
+      /--token-file: \S+\/tok: refused: group and others can write its folder/,
     );
   });
 
@@ -222,12 +223,12 @@ describe("token files: the same rules, as they decide what is sent", () => {
     chownSync(tok, NOBODY, NOBODY);
     oneLine(
       await runCli(["--once", "--base-url", demo.url, "--token-file", tok]),
-      /^jobtop: --token-file: not read: \S+\/tok belongs to another user \(uid 65534\)$/m,
+      /^jobtop: --token-file: \S+\/tok: refused: it belongs to another user \(uid 65534\); fix: use a copy of your own$/m,
     );
     writeFileSync(cfg.path, `base_url = "${demo.url}"\ntoken_file = "tok"\n`);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
-      /config\.toml:2: token_file: not read: \S+\/tok belongs to another user/,
+      /config\.toml:2: token_file: \S+\/tok: refused: it belongs to another user/,
     );
   });
 });

@@ -70,6 +70,30 @@ describe("the environment's proxy", () => {
     expect(r.stderr).toBe('jobtop: https_proxy: not a proxy URL: "http://[::1"\n');
   });
 
+  it("a bad %-escape in a proxy's user or password: exit 2, the URL masked, also in config check (issue 29)", async () => {
+    // undici %-decodes them for Proxy-Authorization: "URI malformed" at the first request, exit
+    // 1, while config check said ok.
+    const bad = `http://bob:pa%zzSECRET@127.0.0.1:${proxy.port}`;
+    const want = `jobtop: HTTP_PROXY: a bad %-escape in its user name or password (write "%" itself as %25): "http://****@127.0.0.1:${proxy.port}"\n`;
+    const env = { JOBTOP_TOKEN: demo.token, HTTP_PROXY: bad };
+    const r = await runCli(["--once", "--base-url", demo.url], env);
+    expect(r.stderr).toBe(want);
+    expect(r.code).toBe(2);
+    const c = await runCli(["config", "check", "--base-url", demo.url], env);
+    expect(c.stderr).toBe(want);
+    expect(c.stdout).not.toContain("SECRET");
+    expect(c.code).toBe(2);
+    const cfg = writeConfig(`base_url = "${demo.url}"\nproxy = "${bad}"\n`);
+    for (const args of [["--once"], ["config", "check"]]) {
+      const f = await runCli(args, { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home });
+      expect(f.stderr).toMatch(
+        /config\.toml:2: proxy: a bad %-escape in its user name or password .*"http:\/\/\*\*\*\*@127\.0\.0\.1:\d+"\n$/,
+      );
+      expect(f.stderr).not.toContain("SECRET");
+      expect(f.code).toBe(2);
+    }
+  });
+
   it("NO_PROXY sends a listed host direct, past the proxy", async () => {
     const before = proxy.records.length;
     const r = await runCli(["--once", "--base-url", demo.url], {

@@ -5,7 +5,7 @@ import { closeSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { openFile, readOpened } from "../../src/config/file.js";
+import { openFile, readOpened } from "../../src/config/trusted-file.js";
 
 let writer: ChildProcess | undefined;
 afterEach(() => {

@@ -317,7 +317,10 @@ describe("maskSecrets (free text)", () => {
     ],
     ["PGPASSWORD=pw psql", `PGPASSWORD=${M} psql`],
     // name: value, JSON
-    ['{"token": "abc", "max_tokens": 5, "apiKey": "q"}', `{"token": ${M}, "max_tokens": 5, "apiKey": ${M}}`],
+    [
+      '{"token": "abc", "max_tokens": 5, "apiKey": "q"}',
+      `{"token": ${M}, "max_tokens": ${M}, "apiKey": ${M}}`,
+    ],
     ["password: hunter2", `password: ${M}`],
     // Authorization credentials
     ["curl -H 'Authorization: Bearer abc123def456' x", `curl -H 'Authorization: Bearer ${M}' x`],
@@ -327,13 +330,6 @@ describe("maskSecrets (free text)", () => {
   });
 
   it.each([
-    // words of a training command that are not credentials
-    "python train.py --tokenizer bert --max-tokens 512 --max_new_tokens 64",
-    "python t.py --pad-token '<pad>' --eos_token '</s>' --bos-token '<s>'",
-    "x --sort-key name --key-file /k --keyword foo --passes 3",
-    "x --password-file /run/pw --token-file ~/.tok --secret-name db --token_type bearer",
-    "x --no-auth train.py --num-tokens 9",
-    "tokenizer=bert max_tokens=512 pad_token=<pad> SECRET_NAME=db token_limit=4",
     // a reference to a variable names it; the secret is elsewhere
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
     "x --token $HF_TOKEN --password=${DB_PASSWORD} HF_TOKEN=$HF_TOKEN",
@@ -353,37 +349,80 @@ describe("maskSecrets (free text)", () => {
     // biome-ignore lint/suspicious/noTemplateCurlyInString: a shell variable, not a template
     'curl -u "$USER:$PASS" x; sshpass -p "$SSHPASS" ssh h; curl -u bob:${PASS} y',
     "wandb login; wandb login --host https://wandb.example",
-    // a name that says less, before a value that is not shaped like a credential
-    "key=name --key /etc/ssl/private/server.key key: train/loss key=layer3.weight",
     "token: auto-generated, first pass: 2x-faster, auth: required, pass: 12345678",
     "https://octocat@github.com/o/r ssh://git@gitlab.example:2222/g/r",
   ])("leaves %j alone", (input) => {
     expect(maskSecrets(input)).toBe(input);
   });
 
-  it("judges a name by its last word", () => {
+  it("a flag's or variable's name holding key, token, secret, passw, private or auth is secret (issue 29)", () => {
     for (const n of [
       "token",
       "HF_TOKEN",
       "hfToken",
       "api-key",
       "apiKey",
+      "wandb-key",
+      "PRIVATE",
       "db_pass",
       "client_secret",
       "id_token",
+      "keyboard",
+      "max_tokens",
+      "token_file",
+      "no-auth",
+      "Author",
     ])
       expect(isSecretArgName(n), n).toBe(true);
-    for (const n of [
-      "tokenizer",
-      "max_tokens",
-      "pad_token",
-      "sort_key",
-      "key",
-      "token_file",
-      "passes",
-      "no-auth",
-    ])
+    for (const n of ["epochs", "passes", "name", "lr", "kee", "tok"])
       expect(isSecretArgName(n), n).toBe(false);
+  });
+
+  it.each([
+    // A name holding one of the words is enough, whatever its value (issue 29's rule): a training
+    // command's --max-tokens is hidden with the credentials, and shown with `s`.
+    [
+      "python train.py --tokenizer bert --max-tokens 512 --max_new_tokens 64 --epochs 3",
+      `python train.py --tokenizer ${M} --max-tokens ${M} --max_new_tokens ${M} --epochs 3`,
+    ],
+    [
+      "x --sort-key name --key-file /k --keyword foo --passes 3 --no-auth train.py",
+      `x --sort-key ${M} --key-file ${M} --keyword ${M} --passes 3 --no-auth ${M}`,
+    ],
+    [
+      "tokenizer=bert max_tokens=512 SECRET_NAME=db lr=3e-4",
+      `tokenizer=${M} max_tokens=${M} SECRET_NAME=${M} lr=3e-4`,
+    ],
+    // The issue's misses: a private variable, --wandb-key=, htpasswd -b, openssl's passwords.
+    ["PRIVATE=s3cr3t-value make deploy", `PRIVATE=${M} make deploy`],
+    [
+      "python t.py --wandb-key=0123abcd4567 --api-key SPACEDkey99",
+      `python t.py --wandb-key=${M} --api-key ${M}`,
+    ],
+    ["htpasswd -b -c /etc/nginx/.htpasswd alice Hunter2pw", `htpasswd -b -c /etc/nginx/.htpasswd alice ${M}`],
+    ["htpasswd -nbB alice 'Hunter2 pw' > f", `htpasswd -nbB alice ${M} > f`],
+    ["htpasswd -C 10 -bB f alice pw123; ls", `htpasswd -C 10 -bB f alice ${M}; ls`],
+    ["openssl enc -aes-256-cbc -k Hunter2pw -in a -out b", `openssl enc -aes-256-cbc -k ${M} -in a -out b`],
+    [
+      "openssl pkcs12 -export -passin pass:Hunter2 -passout 'pass:Other 1' -in k.pem",
+      `openssl pkcs12 -export -passin pass:${M} -passout 'pass:${M}' -in k.pem`,
+    ],
+    ["openssl rsa -in k -pass pass:x9y8 -passin env:KEYPW", `openssl rsa -in k -pass ${M} -passin env:KEYPW`],
+    // A bare AWS secret access key, next to its key id or where the text names AWS.
+    ["AKIAIOSFODNN7EXAMPLE wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", `${M} ${M}`],
+    ["aws configure set default wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", `aws configure set default ${M}`],
+  ])("masks %j", (input, expected) => {
+    expect(maskSecrets(input)).toBe(expected);
+  });
+
+  it.each([
+    // 40 characters that are no AWS key: a git commit, or where nothing names AWS.
+    "aws s3 cp s3://b/x . # at 9fceb02d0ae598e95dc970b74767f19372d61af8",
+    "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY alone, no cloud named",
+    // htpasswd without -b asks for the password; openssl's -passin names where it is.
+    "htpasswd -c /etc/.htpasswd alice; openssl rsa -passin file:/run/pw -passout stdin",
+  ])("leaves %j alone", (input) => {
+    expect(maskSecrets(input)).toBe(input);
   });
 
   it("costs linear time on a hostile megabyte", () => {
@@ -405,6 +444,9 @@ describe("maskSecrets (free text)", () => {
       " -p x",
       "key=A1",
       "https://a1b2c3d4e5f6g7h8i9j0@",
+      "htpasswd -b a ",
+      "openssl -passin pass:",
+      "aws wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEK+",
     ];
     for (const p of parts) {
       const text = p.repeat(Math.ceil(1_000_000 / p.length));
@@ -415,5 +457,68 @@ describe("maskSecrets (free text)", () => {
       const c = process.cpuUsage(c0);
       expect((c.user + c.system) / 1000, JSON.stringify(p)).toBeLessThan(1500);
     }
+  });
+});
+
+describe("issue 29's rule, as a property", () => {
+  // Any flag or variable whose name holds key, token, secret, passw, private or auth, in any
+  // case and with anything around the word, given any value in any of the usual forms, in a
+  // command line among other words: the value never shows. (Values that only name a variable,
+  // `$HF_TOKEN`, are not secrets and are not generated; names are up to 64 characters.)
+  const word = fc.constantFrom("key", "token", "secret", "passw", "private", "auth");
+  const anyCase = (w: string) =>
+    fc
+      .array(fc.boolean(), { minLength: w.length, maxLength: w.length })
+      .map((up) => [...w].map((c, i) => (up[i] ? c.toUpperCase() : c)).join(""));
+  const around = fc.stringMatching(/^[A-Za-z0-9_-]{0,12}$/);
+  const name = fc
+    .tuple(fc.stringMatching(/^[A-Za-z]?$/), around, word.chain(anyCase), around)
+    .map(([a, b, w, c]) => `${a}${b}${w}${c}`)
+    .filter((n) => /^[A-Za-z]/.test(n) && n.length <= 64);
+  const value = fc
+    .stringMatching(/^[A-Za-z0-9_+/.~@%=-]{6,40}$/)
+    .filter((v) => !v.startsWith("-") && !v.startsWith("="));
+  const spaced = fc.tuple(value, value).map(([a, b]) => `${a} ${b}`);
+  const form = fc.constantFrom(
+    (n: string, v: string) => `--${n}=${v}`,
+    (n: string, v: string) => `--${n} ${v}`,
+    (n: string, v: string) => `-${n} ${v}`,
+    (n: string, v: string) => `${n}=${v}`,
+    (n: string, v: string) => `export ${n}=${v}`,
+    (n: string, v: string) => `${n}="${v}"`,
+    (n: string, v: string) => `--${n} '${v}'`,
+  );
+  const other = fc.constantFrom(
+    "python",
+    "train.py",
+    "--epochs",
+    "3",
+    "-v",
+    "data/x.csv",
+    "&&",
+    "lr=3e-4",
+    ";",
+  );
+
+  it("the value never appears in the masked text", () => {
+    fc.assert(
+      fc.property(
+        fc.array(other, { maxLength: 4 }),
+        name,
+        fc.oneof(value, spaced),
+        form,
+        fc.array(other, { maxLength: 4 }),
+        (before, n, v, f, after) => {
+          const plain = f(n, v).includes("'") || f(n, v).includes('"');
+          fc.pre(plain || !v.includes(" "));
+          const text = [...before, f(n, v), ...after].join(" ");
+          const rest = [...before, n, ...after].join(" ");
+          for (const part of v.split(" ")) fc.pre(!rest.includes(part) && !n.includes(part));
+          const masked = maskSecrets(text);
+          for (const part of v.split(" ")) expect(masked).not.toContain(part);
+        },
+      ),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -15,6 +15,14 @@ function withSsh(urls: string[], users: [string, string][]): Job {
 }
 
 describe("sshTargets", () => {
+  it("a user name with a bad %-escape is no target, not a throw (URIError out of `c` and `x`)", () => {
+    expect(parseSshUrl("ssh://%zz@gw.example:22")).toBeUndefined();
+    const t = sshTargets(
+      withSsh(["ssh://ro%E0%A4ot@gw.example:22", "ssh://gw.example:30022"], [["root", "pw"]]),
+    );
+    expect(t.map((x) => x.command)).toEqual(["ssh -p 30022 root@gw.example"]);
+  });
+
   it("builds ssh -p PORT USER@HOST per SSH user, with the argv to run it", () => {
     const t = sshTargets(
       withSsh(
