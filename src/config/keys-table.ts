@@ -1,12 +1,13 @@
 // [keys] in the config file (top level and each [profiles.NAME.keys]): a command of the keymap
-// (src/keys/commands.ts, snake_case as README's keys table names them) = a key or a list of keys
+// (src/keys/rows.ts, snake_case as README's keys table names them) = a key or a list of keys
 // (src/keys/key-names.ts): `quit = ["q", "ctrl+c"]`, `next_page = "l"`, `tag = []` (no key). A
 // profile's binding of a command replaces the top level's. An unknown command or key name is one
 // line with its place and a suggestion (exit 2); a clash in the keymap in force (with the actions'
 // keys) is found once the layers are merged (checkKeys), and a multiplexer's prefix is a warning.
-import { COMMAND_NAMES, type KeyCommand } from "../keys/commands.js";
+
 import { knownKeyWords, parseKeyName } from "../keys/key-names.js";
 import { type ActionKey, buildKeymap, type KeyBindings } from "../keys/keymap.js";
+import { COMMAND_NAMES, type KeyCommand } from "../keys/rows.js";
 import { show, suggest } from "./checks.js";
 import { ConfigError, type Layer } from "./types.js";
 

@@ -117,7 +117,7 @@ export interface Config {
   caFile: string | undefined;
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
   actions: readonly JobAction[];
-  /** The keys [keys] rebinds, by command (the rest are jobtop's own: src/keys/commands.ts). */
+  /** The keys [keys] rebinds, by command (the rest are jobtop's own: src/keys/rows.ts). */
   keys: KeyBindings;
 }
 

@@ -1,7 +1,9 @@
 // The keymap in force, built per App (and checked at start and by `config check`) from the rows of
-// commands.ts, then the user's [keys], then the configured actions' keys. What a key press runs is
+// rows.ts, then the user's [keys], then the configured actions' keys. What a key press runs is
 // looked up here by context and key name; which keys are taken, the help overlay, `config check`
 // and README's table are read from the same rows. Pure: no I/O, no Ink.
+
+import { isTypedKey, type KeyName, showKey } from "./key-names.js";
 import {
   CONTEXT_NAMES,
   CONTEXTS,
@@ -10,8 +12,7 @@ import {
   type KeyCommand,
   PANES,
   TEXT_CONTEXTS,
-} from "./commands.js";
-import { isTypedKey, type KeyName, showKey } from "./key-names.js";
+} from "./rows.js";
 
 /** A row of the keymap in force. */
 export interface Binding {

@@ -3,8 +3,8 @@
 // the wheel: src/ui/input/handlers/scrolling.ts, its position in the UI state), so every line is
 // reachable at the smallest size, 40×10; the title row says where the view is and how to close.
 import { Box, Text } from "ink";
-import { PANES } from "../keys/commands.js";
 import { type Binding, buildKeymap, firstKey, helpOf, type Keymap, keysShown } from "../keys/keymap.js";
+import { PANES } from "../keys/rows.js";
 import { fit, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";

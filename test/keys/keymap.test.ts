@@ -2,8 +2,8 @@
 // runs in each context; and every clash (two commands on one key in one context) found, said at
 // the line that made it, with keys still free there.
 import { describe, expect, it } from "vitest";
-import type { KeyCommand } from "../../src/keys/commands.js";
 import { type ActionKey, buildKeymap, helpOf, keysShown, lookup, rowOf } from "../../src/keys/keymap.js";
+import type { KeyCommand } from "../../src/keys/rows.js";
 
 const bind = (entries: [KeyCommand, string[]][]) =>
   new Map(entries.map(([c, keys], i) => [c, { keys, from: `cfg.toml:${10 + i}: keys.${c}` }]));

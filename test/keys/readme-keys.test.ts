@@ -1,4 +1,4 @@
-// README.md's keys table is the keymap's (src/keys/commands.ts's rows), so a key cannot be documented
+// README.md's keys table is the keymap's (src/keys/rows.ts's rows), so a key cannot be documented
 // differently from how it works. After changing the keymap:
 //   UPDATE_README=1 npx vitest run test/keys/readme-keys.test.ts
 import { readFileSync, writeFileSync } from "node:fs";
@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { buildKeymap, keysShown, keysTable } from "../../src/keys/keymap.js";
 
 const README = fileURLToPath(new URL("../../README.md", import.meta.url));
-const START = "<!-- keys: generated from src/keys/commands.ts (see test/keys/readme-keys.test.ts) -->";
+const START = "<!-- keys: generated from src/keys/rows.ts (see test/keys/readme-keys.test.ts) -->";
 const END = "<!-- keys: end -->";
 
 describe("README.md", () => {

@@ -3,7 +3,7 @@
 // pressed, under "Not now" in the help) instead of nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import type { KeyCommand } from "../../src/keys/commands.js";
+import type { KeyCommand } from "../../src/keys/rows.js";
 import { renderApp } from "../helpers/app.js";
 
 let demo: DemoServer;

@@ -3,9 +3,9 @@
 import type { JobAction } from "../../actions/definitions.js";
 import type { Job } from "../../api/schema.js";
 import type { Config } from "../../config/types.js";
-import type { Context } from "../../keys/commands.js";
 import type { KeyName } from "../../keys/key-names.js";
 import type { Binding, Keymap } from "../../keys/keymap.js";
+import type { Context } from "../../keys/rows.js";
 import type { SshTarget } from "../../model/ssh.js";
 import type { Monitor, MonitorSnapshot } from "../../poll/monitor.js";
 import type { Layout } from "../../render/layout.js";

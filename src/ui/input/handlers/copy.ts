@@ -3,7 +3,7 @@
 // place (the third key, the third entry), `choose` the one under the cursor, copy_all every URL;
 // c (x) closes its own picker.
 import { describeError } from "../../../api/errors.js";
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { type CopyEntry, type CopyPlan, planCopy, planCopyEntry } from "../../../model/copy-plan.js";
 import { type SshTarget, sshTargets } from "../../../model/ssh.js";
 import { copyEntries } from "../../../render/copy-entries.js";

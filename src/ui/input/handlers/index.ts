@@ -1,6 +1,6 @@
 // Every key command's handler, by command: the keymap (src/keys/) says which key runs which
 // command where; each file here holds the handlers of one concern.
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import type { Handler } from "../context.js";
 import { COPY } from "./copy.js";
 import { INTERVALS } from "./intervals.js";

@@ -1,6 +1,6 @@
 // How often jobtop asks: r (now), p (pause / resume), + and - (the selected job's poll a step faster
 // or slower), = (back to the configured interval).
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { firstKey, type Handler, type KeyContext, say } from "../context.js";
 
 /**

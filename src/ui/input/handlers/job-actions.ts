@@ -3,7 +3,7 @@
 // The running itself is src/ui/action-runner.ts's; the keys' rows are the keymap's (src/keys/keymap.ts).
 import { appliesTo, type JobAction } from "../../../actions/definitions.js";
 import type { Job } from "../../../api/schema.js";
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { sanitize } from "../../../model/sanitize.js";
 import { statusStyle } from "../../../model/status.js";
 import { firstKey, type Handler, type KeyContext, say } from "../context.js";

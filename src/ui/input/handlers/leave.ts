@@ -1,5 +1,5 @@
 // Leaving jobtop for a while or for good: Ctrl+Z (fg resumes) and q / Ctrl+C, from every context.
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { type Handler, say } from "../context.js";
 
 export const LEAVE = {

@@ -1,6 +1,6 @@
 // What the list holds and in which order: the scope (a: this page ⇄ every job of the index), the
 // sort (< >), the status filter (f), and the pins (w).
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { nextStatus } from "../../../model/filter.js";
 import { nextSort } from "../../../model/sort.js";
 import { PINS_MAX } from "../../../poll/pins.js";

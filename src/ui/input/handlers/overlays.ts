@@ -1,6 +1,6 @@
 // What covers the panes or opens beside them: the JSON view (y), the help (?), the events pane
 // (e), the secrets shown (s, in the JSON view too); close (Esc, q) and an overlay's own key close it.
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import type { Handler } from "../context.js";
 
 const closeOverlay: Handler["run"] = (c) => c.dispatch({ type: "overlay", overlay: "none" });

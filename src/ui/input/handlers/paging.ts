@@ -2,7 +2,7 @@
 // when it has focus), o. Under the "all" scope the list is every indexed job, paged here at the
 // list's size: a page key moves the cursor a screen of rows. In the JSON view and the help the same
 // keys scroll a screen, or to either end.
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { firstKey, type Handler, type KeyContext } from "../context.js";
 import { inScrolledView, scrollScreens, scrollToEnd } from "./scrolling.js";
 import { move, moveTo } from "./selection.js";

@@ -1,7 +1,7 @@
 // The prompts (/ filter, : jump) and what is typed at them or at a typed confirmation: every
 // printable key is text there (typeText, called before the keymap); submit, cancel and erase are
 // rows of the keymap like any key.
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { indexRows, pageRows } from "../../../render/view.js";
 import type { Handler, KeyContext } from "../context.js";
 import { cancelConfirmation, submitConfirmation } from "./job-actions.js";

@@ -1,7 +1,7 @@
 // Moving the selection and the focus: up and down (a row, a line of the detail, an event, a line
 // of a scrolled view, a picker's entry), first and last, Tab, Enter on each pane, Esc.
 
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { eventRow, type Focus } from "../../../render/ui-state.js";
 import type { Handler, KeyContext } from "../context.js";
 import { movePicker } from "./copy.js";

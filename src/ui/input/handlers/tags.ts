@@ -1,7 +1,7 @@
 // Tags (issue 25): space tags or untags the job and moves on (so space space space tags three, as
 // htop), T tags every job the filter shows, U clears them; an action's key then runs on them all.
 import type { Job } from "../../../api/schema.js";
-import type { KeyCommand } from "../../../keys/commands.js";
+import type { KeyCommand } from "../../../keys/rows.js";
 import { firstKey, type Handler, type KeyContext, say } from "../context.js";
 import { move } from "./selection.js";
 
