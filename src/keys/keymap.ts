@@ -76,11 +76,14 @@ export function buildKeymap(user: KeyBindings = new Map(), actions: readonly Act
     }
   }
   // One line per clash, in the first context where it is (the same two rows meet on every pane).
+  // Only a key set in the file can clash (jobtop's own rows meet only where they mean to): the
+  // check looks at those keys alone, and a start without [keys] or actions pays nothing for it.
+  const set = new Set<KeyName>();
+  for (const b of keymap.rows) if (b.from !== undefined) for (const k of b.keys) set.add(k);
   const said = new Set<string>();
-  const defaults = defaultMeets();
-  for (const m of meets(keymap)) {
+  for (const m of set.size > 0 ? meets(keymap, set) : []) {
     const pair = `${m.key}\u0001${nameOf(m.a)}\u0001${nameOf(m.b)}`;
-    if (defaults.has(meetId(m)) || said.has(pair)) continue;
+    if (defaultMeets().has(meetId(m)) || said.has(pair)) continue;
     said.add(pair);
     problems.push(clashLine(m, keymap));
   }
@@ -225,8 +228,11 @@ interface Meet {
   b: Binding;
 }
 
-/** Every place where one key reaches two rows: two of a context's own, or one of its own and a global one. */
-function meets(keymap: Keymap): Meet[] {
+/**
+ * Every place where one key (of `only`, when given) reaches two rows: two of a context's own, or
+ * one of its own and a global one.
+ */
+function meets(keymap: Keymap, only?: ReadonlySet<KeyName>): Meet[] {
   const out: Meet[] = [];
   const global = keymap.rows.filter((b) => b.context.includes("global"));
   for (const context of [...CONTEXTS, "global" as const]) {
@@ -242,6 +248,7 @@ function meets(keymap: Keymap): Meet[] {
           }));
     for (const b of rows.concat(after))
       for (const k of b.keys) {
+        if (only && !only.has(k)) continue;
         const first = seen.get(k);
         if (!first) seen.set(k, b);
         else if (!same(first, b)) out.push({ context, key: k, a: first, b });
