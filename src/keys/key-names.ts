@@ -52,6 +52,12 @@ const SAME_AS: Readonly<Record<string, string>> = { h: "backspace", i: "tab", j:
 
 const MODIFIERS = ["ctrl", "alt", "shift"] as const;
 
+/** What the user wrote, quoted for a message: printable, short (a name may hold any character). */
+function echo(s: string): string {
+  const shown = [...s].map((ch) => (/[\p{L}\p{N}\p{P}\p{S} ]/u.test(ch) ? ch : "?")).join("");
+  return JSON.stringify(shown.length > 40 ? `${shown.slice(0, 39)}…` : shown);
+}
+
 /** One printable character a key press can be: a letter, digit, punctuation or symbol, one code point. */
 export function isKeyChar(s: string): boolean {
   return /^[\p{L}\p{N}\p{P}\p{S}]$/u.test(s);
@@ -78,7 +84,7 @@ export function parseKeyName(written: string): { name: KeyName } | { error: stri
   if (named !== undefined) base = named;
   else if ([...rest].length === 1 && isKeyChar(rest)) base = rest;
   else if (rest === " ") base = "space";
-  else return { error: `unknown key "${rest}"` };
+  else return { error: `unknown key ${echo(rest)}` };
   if (named === undefined) {
     if (mods.has("shift"))
       return {

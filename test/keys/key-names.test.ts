@@ -45,6 +45,9 @@ describe("parseKeyName", () => {
     expect(name("pagedwn")).toBe('error: unknown key "pagedwn"');
     expect(name("f1")).toMatch(/unknown key/);
     expect(name("\u001b")).toMatch(/unknown key/);
+    // What was written is echoed printable and short: a name is the user's text.
+    expect(name("\u001b]0;owned\u0007")).toBe('error: unknown key "?]0;owned?"');
+    expect(name("\u202e".concat("x".repeat(100)))).toMatch(/^error: unknown key "\?x{38}…"$/);
     expect(name("ab")).toMatch(/unknown key/);
     expect(name("")).toMatch(/empty/);
   });
