@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   });
   monitor.start();
   const { startMonitor } = await import("./ui/start.js");
-  const code = await startMonitor(config, monitor, { tokens, fetch });
+  const code = await startMonitor(config, monitor, { tokens, fetch, client });
   await demo?.close();
   process.exit(code);
 }

@@ -143,12 +143,13 @@ export async function runCommand(
     columns: tty ? stdout.columns || 80 : undefined,
   };
   // Interrupted: watch was asked to follow until stopped, so that is success; for the others
-  // the shell's 128+signal. Exit at once: stdout may be a pipe nobody reads.
+  // the shell's 128+signal. Exit at once: stdout may be a pipe nobody reads. (act finishes what it
+  // sent first, and says so: act-stop.ts.)
   for (const [signal, code] of [
     ["SIGINT", EXIT.sigint],
     ["SIGTERM", EXIT.sigterm],
   ] as const) {
-    process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
+    if (cmd.kind !== "act") process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
   }
   return finish(out, await run(cmd, ctx, f.send));
 }

@@ -6,11 +6,12 @@ import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";
+import { withoutPasteMarks } from "../terminal/paste.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
-import { createActionRunner } from "./action-runner.js";
-import type { ActionTransport } from "./start.js";
+import { createActionRunner, stderrLine } from "./action-runner.js";
+import type { ActionsOnExit, ActionTransport } from "./start.js";
 
 export interface MountOptions {
   config: Config;
@@ -24,6 +25,8 @@ export interface MountOptions {
   transport?: ActionTransport;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
+  /** How the way out ends the actions under way. */
+  setActions?: (a: ActionsOnExit) => void;
 }
 
 export async function mountApp(o: MountOptions): Promise<number> {
@@ -37,6 +40,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
       ? createActionRunner({
           config,
           monitor,
+          client: transport.client,
           send: () => {
             sender ??= createActionSender({
               baseUrl: config.baseUrl,
@@ -50,6 +54,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
           runForeground: screen.runForeground,
         })
       : undefined;
+  if (runner) o.setActions?.({ endNow: runner.endNow, finish: () => runner.finish(stderrLine) });
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
   let app: Instance;
   try {
@@ -64,8 +69,11 @@ export async function mountApp(o: MountOptions): Promise<number> {
         links={o.links}
       />,
       {
-        // The focus reports come in among the keys; Ink must not read them as keys.
-        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        // The focus reports come in among the keys, Ink must not read them as keys; and a paste
+        // is text, never keys that confirm (terminal/paste.ts).
+        stdin: withoutPasteMarks(
+          notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        ),
         exitOnCtrlC: false,
         patchConsole: false,
         maxFps: 15,
@@ -82,6 +90,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
   } finally {
     screen.restore();
   }
+  await runner?.finish(stderrLine);
   return 0;
 }
 

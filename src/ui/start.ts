@@ -2,6 +2,7 @@
 // back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
+import type { JobClient } from "../api/client.js";
 import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
@@ -9,6 +10,7 @@ import { monotonicMs } from "../model/monotonic.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
+import { beforeDeath } from "../terminal/exit.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -26,6 +28,16 @@ export interface ActionTransport {
   tokens: TokenKeeper;
   /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
   fetch?: typeof fetch;
+  /** The monitor's client: each job is fetched again with it right before an action. */
+  client: JobClient;
+}
+
+/** The actions under way, on the way out (ui/action-runner.ts). */
+export interface ActionsOnExit {
+  /** SIGTERM to their process groups now (unless the user chose to leave them). */
+  endNow(): void;
+  /** Ends them, bounded, and says on stderr what was ended, left or unknown. */
+  finish(): Promise<void>;
 }
 
 /** Runs the monitor on a Monitor already started, so its first request is under way. */
@@ -49,10 +61,14 @@ export async function startMonitor(
   const links = hyperlinksOn(config.hyperlinks);
 
   let unmount: (() => void) | undefined;
+  let actions: ActionsOnExit | undefined;
+  beforeDeath(() => actions?.endNow());
   let away: AwaySession | undefined;
   const screen = takeScreen({
     save: () => away?.save(true),
+    ending: () => actions?.finish(),
     stop: () => {
+      actions?.endNow();
       monitor.stop();
       notifier?.stop();
       unmount?.();
@@ -126,6 +142,7 @@ export async function startMonitor(
     overPreFrame: drawn,
     transport,
     setUnmount: (u) => (unmount = u),
+    setActions: (a) => (actions = a),
   });
 }
 

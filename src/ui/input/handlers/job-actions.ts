@@ -6,6 +6,7 @@ import type { Job } from "../../../api/schema.js";
 import type { KeyCommand } from "../../../keys/rows.js";
 import { sanitize } from "../../../model/sanitize.js";
 import { statusStyle } from "../../../model/status.js";
+import { arrivedTogether } from "../../../terminal/paste.js";
 import { firstKey, type Handler, type KeyContext, say } from "../context.js";
 
 /** How many job names a bulk confirmation shows. */
@@ -114,6 +115,8 @@ export const cancelConfirmation = (c: KeyContext) => close(c, cancelled(c));
 export function submitConfirmation(c: KeyContext): void {
   const q = c.ui.confirm;
   if (q?.mode !== "type") return;
+  // An Enter pasted, or read with other text (a paste without bracketed paste): no confirmation.
+  if (arrivedTogether()) return;
   if (q.text === q.expect) go(c);
   else close(c, `"${sanitize(q.text)}" is not ${q.expect}: ${cancelled(c)}`);
 }
