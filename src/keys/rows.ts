@@ -7,7 +7,8 @@ import type { KeyName } from "./key-names.js";
 
 /**
  * Where a key is pressed: the list (main), the detail pane or the events pane with focus, an
- * overlay (the JSON view, the help, a picker), a prompt (/ and :) or a confirmation. A "global"
+ * overlay (the JSON view, the help, a picker), a prompt (/ and :), a confirmation, or the question
+ * quitting asks while actions run (src/ui/action-runner.ts: q again ends them). A "global"
  * row works in every context, after that context's own rows (q closes the JSON view; it quits
  * from the list).
  */
@@ -20,6 +21,7 @@ export type Context =
   | "picker"
   | "prompt"
   | "confirm"
+  | "quitting"
   | "global";
 
 /** The contexts a key is pressed in (all but "global", which is no place but a fallback). */
@@ -32,6 +34,7 @@ export const CONTEXTS: readonly Exclude<Context, "global">[] = [
   "picker",
   "prompt",
   "confirm",
+  "quitting",
 ];
 
 /** Where a printable key is typed as text, not looked up (a typed confirmation is the confirm context too). */
@@ -52,6 +55,7 @@ export const CONTEXT_NAMES: Readonly<Record<Context, string>> = {
   picker: "a picker",
   prompt: "a prompt",
   confirm: "a confirmation",
+  quitting: "the question before quitting with actions under way",
   global: "everywhere",
 };
 
@@ -283,6 +287,14 @@ export const KEY_ROWS = [
   },
   { command: "yes", keys: ["y", "Y"], help: "do it (an action asking y/n)", context: ["confirm"] },
   { command: "no", keys: ["n", "N", "q"], help: "do not (an action asking y/n)", context: ["confirm"] },
+  // Asked on the status line when quitting with actions under way; quit's own keys end them and quit.
+  {
+    command: "leave_running",
+    keys: ["l"],
+    help: "quit, leaving the actions under way running",
+    context: ["quitting"],
+  },
+  { command: "stay", keys: ["esc"], help: "do not quit: the actions run on", context: ["quitting"] },
 ] as const satisfies readonly (Omit<KeyRow, "command"> & { command: string })[];
 
 /** A key command: the name of a row, as [keys] names it ("next_page"), or a configured action's key. */

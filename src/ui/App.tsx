@@ -11,6 +11,7 @@ import {
   type KeyWords,
   keysShown,
   keyWords,
+  lookup,
   makeKeymap,
   rowOf,
 } from "../keys/keymap.js";
@@ -32,8 +33,8 @@ import { Header } from "./Header.js";
 import { HelpOverlay, helpLines } from "./HelpOverlay.js";
 import type { KeyContext } from "./input/context.js";
 import { handleKey } from "./input/handle-key.js";
-import { HANDLERS } from "./input/handlers/index.js";
-import { splitKeys } from "./input/key-press.js";
+import { handlerOf } from "./input/handlers/index.js";
+import { pressNames, splitKeys } from "./input/key-press.js";
 import { handleMouse, parseMouse } from "./input/mouse.js";
 import { maxScroll } from "./JobDetail.js";
 import { JsonView } from "./JsonView.js";
@@ -142,7 +143,7 @@ export function App({
       dispatch,
       writeRaw,
       quit: () => {
-        if (actions && !actions.mayQuit(say)) return;
+        if (actions && !actions.mayQuit(say, words)) return;
         quitNow();
       },
       suspend: () => onSuspend?.(),
@@ -160,7 +161,7 @@ export function App({
     const pane = c.ui.focus === "list" ? "main" : c.ui.focus;
     return helpLines(columns, config.statusLabels, keymap, (b: Binding) =>
       b.context.includes(pane) || b.context.includes("global")
-        ? HANDLERS[b.command].disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
+        ? handlerOf(b.command)?.disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
         : undefined,
     );
   };
@@ -171,7 +172,9 @@ export function App({
   const onInput = useRef(context);
   onInput.current = context;
   const quitAnswer = useRef((_input: string, _key: Key): boolean => false);
-  quitAnswer.current = (input, key) => actions?.quitKey(input, key, quitNow, say) ?? false;
+  // Its answers are keys of the "quitting" context (quit's, leave_running's, stay's).
+  quitAnswer.current = (input, key) =>
+    actions?.quitKey(lookup(keymap, "quitting", pressNames(input, key))?.command, quitNow, say) ?? false;
   useInput(
     useCallback(
       (input: string, key: Key) => {

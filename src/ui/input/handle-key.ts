@@ -5,7 +5,7 @@ import type { Key } from "ink";
 import { isTypedKey } from "../../keys/key-names.js";
 import { lookup } from "../../keys/keymap.js";
 import { contextOf, type KeyContext, say } from "./context.js";
-import { HANDLERS } from "./handlers/index.js";
+import { handlerOf } from "./handlers/index.js";
 import { typeText } from "./handlers/prompts.js";
 import { pressNames, typedText } from "./key-press.js";
 
@@ -27,8 +27,8 @@ export function handleKey(input: string, key: Key, base: Omit<KeyContext, "conte
   if (!binding) return;
   const pressed = names.find((n) => binding.keys.includes(n));
   const run: KeyContext = { ...c, binding, pressed };
-  const handler = HANDLERS[binding.command];
-  const why = handler.disabled?.(run);
+  const handler = handlerOf(binding.command);
+  const why = handler?.disabled?.(run);
   if (why !== undefined) say(run, why, "warn");
-  else handler.run(run);
+  else handler?.run(run);
 }

@@ -13,8 +13,14 @@ import { PROMPTS } from "./prompts.js";
 import { SELECTION } from "./selection.js";
 import { TAGS } from "./tags.js";
 
+/**
+ * The commands the question before quitting takes as its answers (src/ui/action-runner.ts's
+ * quitKey, asked by the App before any handler): they have no handler of their own.
+ */
+type Answers = "leave_running" | "stay";
+
 /** A command without its handler here (or a handler for no command) does not compile. */
-export const HANDLERS: Readonly<Record<KeyCommand, Handler>> = {
+export const HANDLERS: Readonly<Record<Exclude<KeyCommand, Answers>, Handler>> = {
   ...SELECTION,
   ...PAGING,
   ...LIST,
@@ -25,4 +31,9 @@ export const HANDLERS: Readonly<Record<KeyCommand, Handler>> = {
   ...TAGS,
   ...JOB_ACTIONS,
   ...LEAVE,
-} satisfies Record<KeyCommand, Handler>;
+} satisfies Record<Exclude<KeyCommand, Answers>, Handler>;
+
+/** The handler of a command; undefined for an answer to the question before quitting. */
+export function handlerOf(command: KeyCommand): Handler | undefined {
+  return command === "leave_running" || command === "stay" ? undefined : HANDLERS[command];
+}
