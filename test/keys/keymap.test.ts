@@ -33,6 +33,10 @@ describe("jobtop's own keymap", () => {
     expect(cmd("detail", "enter")).toBe("expand");
     expect(cmd("events", "enter")).toBe("open_event");
     expect(cmd("picker", "3")).toBe("pick");
+    // The question before quitting with actions under way: q again, l, Esc.
+    expect(cmd("quitting", "q")).toBe("quit");
+    expect(cmd("quitting", "l")).toBe("leave_running");
+    expect(cmd("quitting", "esc")).toBe("stay");
     expect(cmd("json", "r")).toBeUndefined(); // r does nothing under the JSON view
     // A modifier no row names: the key alone, as always (Shift+Tab is Tab, Alt+q is q).
     expect(cmd("main", "shift+tab", "tab")).toBe("focus");
