@@ -127,7 +127,7 @@ export function App({
   };
   const say = (text: string, tone: "info" | "warn") => dispatch({ type: "message", text, tone });
   // Each key sees the state the previous one made, even before a frame shows it.
-  const context = (): Omit<KeyContext, "context"> => {
+  const baseContext = (): Omit<KeyContext, "context"> => {
     const ui = current();
     const snap = monitor.getSnapshot();
     const base: Omit<KeyContext, "context"> = {
@@ -151,8 +151,12 @@ export function App({
       runAction: actions ? (a, jobs) => actions.run(a, jobs, say) : undefined,
       actionRunning: actions?.running,
     };
+    return base;
+  };
+  const context = (): Omit<KeyContext, "context"> => {
+    const base = baseContext();
     // The help's length as of this key: also for a key typed with the ? that opened it.
-    return ui.overlay === "help"
+    return base.ui.overlay === "help"
       ? { ...base, overlayMax: viewMaxScroll(helpNow(base).length, layout.bodyHeight) }
       : base;
   };
@@ -165,7 +169,7 @@ export function App({
         : undefined,
     );
   };
-  const help = ui.overlay === "help" ? helpNow(context()) : undefined;
+  const help = ui.overlay === "help" ? helpNow(baseContext()) : undefined;
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a
   // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
