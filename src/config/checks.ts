@@ -2,6 +2,7 @@
 // what is wrong in words, and src/config/resolve.ts or ./parse-file.ts names where it came from.
 import { proxyProblem, showProxy } from "../model/proxy-url.js";
 import { isClean } from "../model/sanitize.js";
+import { clusterCut } from "../model/width.js";
 
 /** Parses "2", "2s", "500ms", "1m" into milliseconds; bare numbers are seconds. */
 export function parseDuration(v: string): number | undefined {
@@ -179,7 +180,7 @@ export function show(v: unknown): string {
  */
 export function clean(s: string, max: number, keepBidi = false): string {
   const one = s.replace(keepBidi ? CONTROL : CONTROL_OR_BIDI, "?");
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+  return one.length > max ? `${one.slice(0, clusterCut(one, max - 1))}…` : one;
 }
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

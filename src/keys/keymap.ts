@@ -19,6 +19,8 @@ export interface Binding {
   command: KeyCommand;
   keys: readonly KeyName[];
   help: string;
+  /** The help line in the "all" scope (`a`), where it differs. */
+  helpAll?: string;
   context: readonly Context[];
   /** Where its keys were set ("file:12: keys.next_page", an action's "file:30: actions[0].key"); undefined: jobtop's default. */
   from?: string;
@@ -98,11 +100,15 @@ export function makeKeymap(user: KeyBindings = new Map(), actions: readonly Acti
   const rows: Binding[] = [];
   for (const r of KEY_ROWS) {
     const mine = user.get(r.command);
-    rows.push(
-      mine
-        ? { command: r.command, keys: mine.keys, help: r.help, context: r.context, from: mine.from }
-        : { command: r.command, keys: r.keys, help: r.help, context: r.context },
-    );
+    const helpAll = "helpAll" in r ? r.helpAll : undefined;
+    rows.push({
+      command: r.command,
+      keys: mine?.keys ?? r.keys,
+      help: r.help,
+      helpAll,
+      context: r.context,
+      from: mine?.from,
+    });
   }
   for (const a of actions)
     rows.push({
@@ -180,13 +186,19 @@ export function keysShown(keys: readonly KeyName[]): string {
   return out.join(" / ");
 }
 
-/** A row's help line, each {command} in it the first key of that command in force ({command*}: all of them). */
-export function helpOf(b: Binding, keymap: Keymap): string {
-  return b.help.replace(/\{(\w+)(\*?)\}/g, (_, name: string, all: string) => {
-    const row = rowOf(keymap, name as KeyCommand);
-    if (!row) return name;
-    return all ? keysShown(row.keys) : firstKey(keymap, row.command);
-  });
+/**
+ * A row's help line (its "all" scope's under `a`), each {command} in it the first key of that
+ * command in force ({command*}: all of them).
+ */
+export function helpOf(b: Binding, keymap: Keymap, scope: "page" | "all" = "page"): string {
+  return (scope === "all" && b.helpAll !== undefined ? b.helpAll : b.help).replace(
+    /\{(\w+)(\*?)\}/g,
+    (_, name: string, all: string) => {
+      const row = rowOf(keymap, name as KeyCommand);
+      if (!row) return name;
+      return all ? keysShown(row.keys) : firstKey(keymap, row.command);
+    },
+  );
 }
 
 /** Where a row works, in a few words ("the panes", "a picker", "a prompt, a confirmation"). */

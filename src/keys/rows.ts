@@ -64,6 +64,8 @@ export interface KeyRow {
   command: KeyCommand;
   keys: readonly KeyName[];
   help: string;
+  /** The help line in the "all" scope (`a`), where it differs. */
+  helpAll?: string;
   context: readonly Context[];
 }
 
@@ -128,9 +130,16 @@ export const KEY_ROWS = [
     command: "sort_next",
     keys: [">"],
     help: "sort this page by the next column (status, age, remark, node, gpu)",
+    helpAll: "sort every job of the account by the next column (status, age, remark, node, gpu)",
     context: PANES,
   },
-  { command: "sort_prev", keys: ["<"], help: "sort this page by the previous column", context: PANES },
+  {
+    command: "sort_prev",
+    keys: ["<"],
+    help: "sort this page by the previous column",
+    helpAll: "sort every job of the account by the previous column",
+    context: PANES,
+  },
   { command: "refresh", keys: ["r"], help: "refresh now", context: PANES },
   {
     command: "copy",
@@ -165,7 +174,7 @@ export const KEY_ROWS = [
   {
     command: "jump",
     keys: [":"],
-    help: "jump to a job by id or displayID (a displayID on any page once the index has swept)",
+    help: "jump to a job by id or displayID (once the index has swept: on any page, and its page opens)",
     context: PANES,
   },
   {
@@ -187,7 +196,12 @@ export const KEY_ROWS = [
     help: "in the events pane: select that event's job",
     context: ["events"],
   },
-  { command: "open_detail", keys: ["enter"], help: "on the list: focus the detail", context: ["main"] },
+  {
+    command: "open",
+    keys: ["enter"],
+    help: "on the list: focus the detail, or open the page the job moved to",
+    context: ["main"],
+  },
   { command: "focus", keys: ["tab"], help: "focus list ⇄ detail (⇄ events, when open)", context: PANES },
   {
     command: "back",

@@ -5,6 +5,7 @@ import type { Job } from "../api/schema.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { ChangeState } from "./changes.js";
+import type { Elsewhere } from "./follow.js";
 import type { JobAnswer, MissingJob } from "./job-answer.js";
 import type { PinState } from "./pins.js";
 import type { Clock, PollSnapshot } from "./poller.js";
@@ -27,11 +28,11 @@ export interface MonitorSnapshot extends ChangeState {
   pins: readonly PinState[];
   /** Wall ms when polling was paused; undefined while it runs. */
   pausedSince: number | undefined;
-  /** How often the selected job is polled while on the page (+ and - change it). */
+  /** How often the selected job is polled (+ and - change it). */
   intervalMs: number;
   /**
    * How often the selected job is asked for now: intervalMs, or the page's interval while it is
-   * off the page or missing. The header's "on time" counts from this.
+   * missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
@@ -41,6 +42,8 @@ export interface MonitorSnapshot extends ChangeState {
    * changed and since when, for the header, until the events pane (where they are) is opened.
    */
   away: { changed: number; sinceSec: number } | undefined;
+  /** Where the selected job is while the page on screen does not list it (follow.ts); undefined when it does. */
+  elsewhere: Elsewhere | undefined;
 }
 
 export interface MonitorOptions {
@@ -92,5 +95,6 @@ export function firstSnapshot(
     intervalMs: opts.intervalMs,
     index: undefined,
     away: undefined,
+    elsewhere: undefined,
   };
 }

@@ -6,6 +6,7 @@ import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
+import { Follower, type FollowResult } from "./follow.js";
 import { type JobAnswer, jobFetch } from "./job-answer.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
@@ -15,6 +16,7 @@ import { SeenPages } from "./seen-pages.js";
 import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
+export type { Elsewhere, FollowResult } from "./follow.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
 
 import { firstSnapshot, type MonitorOptions, type MonitorSnapshot } from "./monitor-types.js";
@@ -48,6 +50,11 @@ export class Monitor {
   private sweepSeq = 0;
   /** Unix seconds the state file was saved, when startIndex was given one. */
   private awaySinceSec: number | undefined;
+  /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
+  private readonly follower: Follower;
+  /** Updates held back while atOnce runs (held: one came meanwhile). */
+  private holding = 0;
+  private held = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -88,13 +95,29 @@ export class Monitor {
       this.snap = { ...this.snap, index: sweeper.getSnapshot() };
       sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
     }
-    this.list.subscribe(() => this.onList());
+    this.follower = new Follower({
+      snapshot: () => this.snap,
+      showPage: (page) => this.showPage(page),
+      lastSeenPage: (id) => this.lastSeenPage(id),
+      publish: (elsewhere) => this.update({ elsewhere }),
+      sweepOrder: opts.index?.order ?? "desc",
+    });
+    this.list.subscribe(() => this.atOnce(() => this.onList()));
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
-    const pins: string[] = [];
-    for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
-    if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
+    this.addPins(opts.pins ?? []);
+  }
+
+  /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
+  addPins(ids: readonly string[]): void {
+    const pins = this.snap.pins.slice();
+    for (const id of ids)
+      if (!pins.some((p) => p.id === id) && pins.length < PINS_MAX) pins.push(this.pinState(id));
+    if (pins.length === this.snap.pins.length) return;
+    this.update({ pins });
+    this.syncPins();
+    this.retime();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -169,6 +192,7 @@ export class Monitor {
     this.pinPollers.stopAll();
     this.sweeper?.stop();
     this.update({ pausedSince: this.wall() });
+    this.follower.cancel();
     this.refreshPins();
   }
 
@@ -186,7 +210,7 @@ export class Monitor {
     return this.snap.pausedSince !== undefined;
   }
 
-  /** The selected job's interval (on the page); + - and = step it (src/ui/input/actions.ts). */
+  /** The selected job's interval (on the page); + - and = step it (src/ui/input/handlers/intervals.ts). */
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });
@@ -225,7 +249,9 @@ export class Monitor {
     const fresh = s.seq !== this.sweepSeq;
     this.sweepSeq = s.seq;
     this.update({ index: s });
-    if (!fresh || s.reason !== undefined) return;
+    if (!fresh) return;
+    this.follower.place();
+    if (s.reason !== undefined) return;
     const onPage = this.pageIds();
     const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
     this.changes.addIndexEvents(s.events, s.away, watched);
@@ -266,10 +292,24 @@ export class Monitor {
   }
 
   setPage(page: number): void {
+    this.follower.cancel();
+    this.showPage(page);
+  }
+
+  private showPage(page: number): void {
     const p = Math.min(Math.max(1, page), this.numPages());
     if (p === this.snap.page) return;
     this.update({ page: p });
     this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
+  }
+
+  /**
+   * ⏎ on a job that left the page: opens the page that holds it (the index's, else the nearest
+   * ones, asked one at a time: follow.ts), where the UI finds its row. `indexedOnly` (`:`): only
+   * when the index holds the job.
+   */
+  follow(id: string, o: { indexedOnly?: boolean } = {}): FollowResult {
+    return this.follower.follow(id, o);
   }
 
   /**
@@ -278,6 +318,7 @@ export class Monitor {
    */
   setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
     if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
+    this.follower.cancel();
     const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
     this.update({ perPage, page });
     this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
@@ -285,6 +326,7 @@ export class Monitor {
 
   setOrder(order: Order): void {
     if (order === this.snap.order) return;
+    this.follower.cancel();
     this.seenPages.clear();
     this.update({ order, page: 1 });
     this.list.reset(this.listFetch(1, order), { keepData: true });
@@ -293,6 +335,8 @@ export class Monitor {
   select(id: string | undefined): void {
     if (id === this.snap.selectedId) return;
     this.update({ selectedId: id, missing: undefined });
+    this.follower.cancel();
+    this.follower.place();
     this.syncPins();
     if (id === undefined) {
       this.job.stop();
@@ -321,6 +365,7 @@ export class Monitor {
       this.seenPages.remember(data);
     }
     this.update({ list });
+    if (fresh) this.follower.onPage(data);
     if (fresh) this.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
@@ -413,19 +458,14 @@ export class Monitor {
   }
 
   /**
-   * The selected job is polled at the job interval while it is on this page (or pinned) and
-   * exists; a job off the page, or missing, at the page interval: at most one request per
-   * interval per resource.
+   * The selected job is polled at the job interval wherever it is (on this page, moved to
+   * another, reached with `:`): the job the user watches is never slowed behind their back. A
+   * job the service says is missing is asked for at the page interval.
    */
   private retime(): void {
-    const id = this.snap.selectedId;
-    if (id === undefined) return;
-    const onPage = this.snap.list.data?.items.some((i) => i.ok && i.job.id === id) ?? false;
+    if (this.snap.selectedId === undefined) return;
     const { intervalMs } = this.snap;
-    const { listIntervalMs } = this.opts;
-    // A pinned job is watched wherever it is: selected, it is polled as if on the page.
-    const watched = onPage || this.isPinned(id);
-    this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
+    this.jobInterval = this.snap.missing ? Math.max(intervalMs, this.opts.listIntervalMs) : intervalMs;
     this.job.setInterval(this.jobInterval);
     if (this.jobInterval !== this.snap.jobPollMs) this.update({ jobPollMs: this.jobInterval });
   }
@@ -452,6 +492,25 @@ export class Monitor {
 
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
+    if (this.holding > 0) this.held = true;
+    else this.notify();
+  }
+
+  /** Runs `fn` with its updates told once, at the end: a page's answer and what follows from it are one snapshot. */
+  private atOnce(fn: () => void): void {
+    this.holding++;
+    try {
+      fn();
+    } finally {
+      this.holding--;
+    }
+    if (this.holding === 0 && this.held) {
+      this.held = false;
+      this.notify();
+    }
+  }
+
+  private notify(): void {
     for (const l of this.listeners) l();
     this.refreshing.check();
   }

@@ -163,10 +163,15 @@ export function App({
   /** The help's lines, with why a key of the pane it was opened from does nothing there now. */
   const helpNow = (c: Omit<KeyContext, "context">) => {
     const pane = c.ui.focus === "list" ? "main" : c.ui.focus;
-    return helpLines(columns, config.statusLabels, keymap, (b: Binding) =>
-      b.context.includes(pane) || b.context.includes("global")
-        ? handlerOf(b.command)?.disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
-        : undefined,
+    return helpLines(
+      columns,
+      config.statusLabels,
+      keymap,
+      (b: Binding) =>
+        b.context.includes(pane) || b.context.includes("global")
+          ? handlerOf(b.command)?.disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
+          : undefined,
+      c.ui.scope,
     );
   };
   const help = ui.overlay === "help" ? helpNow(baseContext()) : undefined;

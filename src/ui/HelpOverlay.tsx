@@ -68,6 +68,7 @@ export function helpLines(
   labels: Record<number, string>,
   keymap: Keymap = DEFAULTS,
   why: (b: Binding) => string | undefined = () => undefined,
+  scope: "page" | "all" = "page",
 ): string[] {
   const out: string[] = [];
   const w = Math.max(1, width - 1); // one space of margin on the left
@@ -85,7 +86,7 @@ export function helpLines(
   const notNow: [string, string][] = [];
   for (const b of panes) {
     const shown = keysShown(b.keys);
-    const text = sanitize(helpOf(b, keymap));
+    const text = sanitize(helpOf(b, keymap, scope));
     const last = keys.at(-1);
     if (last && last[0] === shown && shown !== "" && b.command !== "job_action") last[1] += `; ${text}`;
     else keys.push([shown, text]);

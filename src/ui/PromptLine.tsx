@@ -30,7 +30,7 @@ export function PromptLine({
           ])})`,
         ]
       : [
-          "jump to job id: ",
+          "jump to job id or displayID: ",
           `(${say([
             [k.submit, "apply"],
             [k.dismiss, "cancel"],

@@ -121,8 +121,8 @@ export async function startMonitor(
   // (src/boot/v8-flags.ts says why, and why not earlier).
   binHooks()?.memoryFlags();
   if (drawn) out.on("resize", redraw);
-  // The index waits for the state file's baseline, read now that the first frame is out.
-  if (config.state && !config.demo && config.index !== "off") {
+  // The index waits for the state file's baseline (and the pins saved, with the index off too), read now that the first frame is out.
+  if (config.state && !config.demo) {
     const { startAwaySession } = await import("../state/away-session.js");
     away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
   }

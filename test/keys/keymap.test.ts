@@ -29,7 +29,7 @@ describe("jobtop's own keymap", () => {
     expect(cmd("json", "q")).toBe("close"); // the JSON view's own q, before the global one
     expect(cmd("json", "ctrl+c")).toBe("quit");
     expect(cmd("prompt", "ctrl+z")).toBe("suspend");
-    expect(cmd("main", "enter")).toBe("open_detail");
+    expect(cmd("main", "enter")).toBe("open");
     expect(cmd("detail", "enter")).toBe("expand");
     expect(cmd("events", "enter")).toBe("open_event");
     expect(cmd("picker", "3")).toBe("pick");

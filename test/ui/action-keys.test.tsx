@@ -146,9 +146,9 @@ describe("an action's key in a prompt", () => {
     app.stdin.write("\x1b");
     await app.waitFor((x) => !x.includes("filter: M"));
     app.stdin.write(":");
-    await app.waitFor((x) => x.includes("jump to job id: "));
+    await app.waitFor((x) => x.includes("jump to job id or displayID: "));
     app.stdin.write("M");
-    await app.waitFor((x) => x.includes("jump to job id: M"));
+    await app.waitFor((x) => x.includes("jump to job id or displayID: M"));
     app.stdin.write("\x1b");
     await app.waitFor((x) => !x.includes("jump to job id"));
     await new Promise((r) => setTimeout(r, 500));

@@ -1,5 +1,5 @@
 // How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key's action
-// (src/ui/input/actions.ts) dispatches one of these; data lives in the Monitor, not in this state.
+// (src/ui/input/handlers/) dispatches one of these, a UiChange; data lives in the Monitor, not in this state.
 
 import type { Job } from "../../api/schema.js";
 import { parseJobId } from "../../model/ids.js";
