@@ -1,4 +1,4 @@
-// How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key's action
+// How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key command's handler
 // (src/ui/input/handlers/) dispatches one of these, a UiChange; data lives in the Monitor, not in this state.
 
 import type { Job } from "../../api/schema.js";
