@@ -13,15 +13,6 @@ export function parseDuration(v: string): number | undefined {
   return Math.round(n * unit);
 }
 
-/** Bounds of each duration setting, shared by flags and the config file. */
-export const DURATION_RANGES = {
-  interval: [200, 3_600_000],
-  listInterval: [500, 3_600_000],
-  timeout: [100, 600_000],
-  // Any duration from 1 s (tests, small private services); an hour at most, like the pollers'.
-  indexInterval: [1000, 3_600_000],
-} as const;
-
 /** Checks a duration (a string like "2s", or a number of seconds); returns ms or what is wrong. */
 export function checkDuration(v: unknown, range: readonly [number, number]): number | string {
   const ms =

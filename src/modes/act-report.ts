@@ -8,8 +8,9 @@ import { summary, tally } from "../actions/bulk.js";
 import type { JobAction } from "../actions/definitions.js";
 import type { Job } from "../api/schema.js";
 import { type ActStop, describeStop, stopExit } from "./act-stop.js";
-import type { CommandContext } from "./command.js";
-import { EXIT, toJson } from "./output.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
+import { toJson } from "./output.js";
 
 /** A job given, and what became of it. */
 export interface Entry {

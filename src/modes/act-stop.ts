@@ -5,7 +5,8 @@
 // timeout); a second Ctrl+C or SIGTERM ends those too (`end`: a request aborted, its outcome
 // unknown; a command's group SIGTERM). act then says what was sent, skipped and unknown.
 import { handleClosedStdout } from "../terminal/stdout-guard.js";
-import { EXIT, type Output } from "./output.js";
+import { EXIT } from "./exit.js";
+import type { Output } from "./output.js";
 
 export type StopReason = "SIGINT" | "SIGTERM" | "closed";
 

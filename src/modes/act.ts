@@ -30,9 +30,9 @@ import { maskText } from "../model/secrets.js";
 import { type Entry, report } from "./act-report.js";
 import { type ActStop, watchStops } from "./act-stop.js";
 import { askOnTerminal } from "./ask.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
-import { EXIT } from "./output.js";
 
 export interface ActOptions {
   name: string;

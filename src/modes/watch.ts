@@ -8,9 +8,10 @@ import { sanitize } from "../model/sanitize.js";
 import { statusStyle } from "../model/status.js";
 import { currentSince, type StatusChange, statusChanges } from "../model/transitions.js";
 import { PollGroup } from "../poll/poll-group.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 
 export interface WatchOptions {
   until?: number[];

@@ -8,21 +8,10 @@
 // of its own, one request in flight, at most FOLLOW_PAGES_MAX pages and one more back.
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
-import type { MonitorSnapshot } from "./monitor-types.js";
+import type { Elsewhere, MonitorSnapshot } from "./monitor-types.js";
 
 /** Pages a search asks for at most, the first one included (then it goes back, once). */
 export const FOLLOW_PAGES_MAX = 5;
-
-/** What the monitor knows of the selected job while the page on screen does not list it. */
-export interface Elsewhere {
-  id: string;
-  /** The page that holds it, from the index (an estimate a search checks); undefined: unknown. */
-  page: number | undefined;
-  /** A search under way: the page asked for now, and how many of at most `of` were asked. */
-  searching: { page: number; asked: number; of: number } | undefined;
-  /** The last search for it ended without it: the pages it asked for, lowest and highest. */
-  notFound: { from: number; to: number } | undefined;
-}
 
 /**
  * The pages to ask for, in order: `start` (the index's page, or where the job was last seen),

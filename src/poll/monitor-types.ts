@@ -5,11 +5,21 @@ import type { Job } from "../api/schema.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { ChangeState } from "./changes.js";
-import type { Elsewhere } from "./follow.js";
 import type { JobAnswer, MissingJob } from "./job-answer.js";
 import type { PinState } from "./pins.js";
 import type { Clock, PollSnapshot } from "./poller.js";
 import type { SweepOptions, SweepSnapshot } from "./sweep.js";
+
+/** What the monitor knows of the selected job while the page on screen does not list it. */
+export interface Elsewhere {
+  id: string;
+  /** The page that holds it, from the index (an estimate a search checks); undefined: unknown. */
+  page: number | undefined;
+  /** A search under way: the page asked for now, and how many of at most `of` were asked. */
+  searching: { page: number; asked: number; of: number } | undefined;
+  /** The last search for it ended without it: the pages it asked for, lowest and highest. */
+  notFound: { from: number; to: number } | undefined;
+}
 
 /** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
 export interface MonitorSnapshot extends ChangeState {

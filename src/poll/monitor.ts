@@ -16,8 +16,9 @@ import { SeenPages } from "./seen-pages.js";
 import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
-export type { Elsewhere, FollowResult } from "./follow.js";
+export type { FollowResult } from "./follow.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
+export type { Elsewhere } from "./monitor-types.js";
 
 import { firstSnapshot, type MonitorOptions, type MonitorSnapshot } from "./monitor-types.js";
 

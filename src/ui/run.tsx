@@ -1,7 +1,9 @@
 // Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
 // on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
+import type { JobClient } from "../api/client.js";
 import { createActionSender, type SendAction } from "../api/send-action.js";
+import type { TokenKeeper } from "../api/token-keeper.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
@@ -11,7 +13,23 @@ import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 import { createActionRunner, stderrLine } from "./action-runner.js";
-import type { ActionsOnExit, ActionTransport } from "./start.js";
+
+/** What the configured actions are sent with: the monitor client's token keeper and transport. */
+export interface ActionTransport {
+  tokens: TokenKeeper;
+  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
+  fetch?: typeof fetch;
+  /** The monitor's client: each job is fetched again with it right before an action. */
+  client: JobClient;
+}
+
+/** The actions under way, on the way out (ui/action-runner.ts). */
+export interface ActionsOnExit {
+  /** SIGTERM to their process groups now (unless the user chose to leave them). */
+  endNow(): void;
+  /** Ends them, bounded, and says on stderr what was ended, left or unknown. */
+  finish(): Promise<void>;
+}
 
 export interface MountOptions {
   config: Config;

@@ -2,8 +2,6 @@
 // back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
-import type { JobClient } from "../api/client.js";
-import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
 import { monotonicMs } from "../model/monotonic.js";
@@ -19,26 +17,11 @@ import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
+// A type only: run.tsx (Ink, React, Yoga) is imported after the first frame.
+import type { ActionsOnExit, ActionTransport } from "./run.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
-
-/** What the configured actions are sent with: the monitor client's token keeper and transport. */
-export interface ActionTransport {
-  tokens: TokenKeeper;
-  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
-  fetch?: typeof fetch;
-  /** The monitor's client: each job is fetched again with it right before an action. */
-  client: JobClient;
-}
-
-/** The actions under way, on the way out (ui/action-runner.ts). */
-export interface ActionsOnExit {
-  /** SIGTERM to their process groups now (unless the user chose to leave them). */
-  endNow(): void;
-  /** Ends them, bounded, and says on stderr what was ended, left or unknown. */
-  finish(): Promise<void>;
-}
 
 /** Runs the monitor on a Monitor already started, so its first request is under way. */
 export async function startMonitor(

@@ -3,6 +3,7 @@
 import type { KeyCommand } from "../../../keys/rows.js";
 import type { Handler } from "../context.js";
 import { COPY } from "./copy.js";
+import { FOLLOW } from "./follow.js";
 import { INTERVALS } from "./intervals.js";
 import { JOB_ACTIONS } from "./job-actions.js";
 import { LEAVE } from "./leave.js";
@@ -22,6 +23,7 @@ type Answers = "leave_running" | "stay";
 /** A command without its handler here (or a handler for no command) does not compile. */
 export const HANDLERS: Readonly<Record<Exclude<KeyCommand, Answers>, Handler>> = {
   ...SELECTION,
+  ...FOLLOW,
   ...PAGING,
   ...LIST,
   ...COPY,

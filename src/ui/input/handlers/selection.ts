@@ -5,7 +5,6 @@ import type { KeyCommand } from "../../../keys/rows.js";
 import { eventRow, type Focus } from "../../../render/ui-state.js";
 import type { Handler, KeyContext } from "../context.js";
 import { movePicker } from "./copy.js";
-import { followJob } from "./follow.js";
 import { inScrolledView, scrollLines, scrollToEnd } from "./scrolling.js";
 
 /** A row of the list, a line of the focused detail, or an event of the focused events pane. */
@@ -45,8 +44,6 @@ export const SELECTION = {
   first_row: { run: end("first") },
   last_row: { run: end("last") },
   focus: { run: (c) => c.dispatch({ type: "focus", panes: panesShown(c) }) },
-  // Enter on the list: the page the selected job moved to (follow.ts), else on to the next pane, as Tab.
-  open: { run: (c) => followJob(c) || c.dispatch({ type: "focus", panes: panesShown(c) }) },
   expand: { run: (c) => c.dispatch({ type: "expand" }) },
   // Enter in the events pane: select that event's job, wherever it is.
   open_event: {
