@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { type RunResult, runCli } from "../helpers/cli.js";
+import { expectOneLine, runCli } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
 
 const TOKEN = "keys-test-token-4m2p8x";
@@ -27,14 +27,6 @@ function config(text: string) {
 }
 
 const run = (args: string[], cfg: { home: string }) => runCli(args, { XDG_CONFIG_HOME: cfg.home });
-
-function expectOneLine(r: RunResult, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe("");
-  expect(r.stderr.trim().split("\n")).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
-}
 
 describe("[keys] in the config file", () => {
   it("a key of another command is exit 2 naming the file, line and both commands, wherever it is read", async () => {

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
 /** The Node that runs jobtop: this one, or another (`npm run test:node24` sets JOBTOP_TEST_NODE). */
@@ -195,4 +196,13 @@ export function pipeline(
       resolve({ status: Number(m?.[1]), stderr: readFileSync(err, "utf8"), stdout: out.slice(0, m?.index) });
     });
   });
+}
+
+/** A usage or config error as jobtop says one: exit 2, nothing on stdout, one line on stderr, no stack trace. */
+export function expectOneLine(r: RunResult, pattern: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
 }
