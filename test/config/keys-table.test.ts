@@ -4,19 +4,11 @@
 import { describe, expect, it } from "vitest";
 import { keysInForce } from "../../src/config/keys-table.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
-import { ConfigError } from "../../src/config/types.js";
+import { fileProblem } from "../helpers/config-file.js";
 
 const FILE = "/home/me/.config/jobtop/config.toml";
 
-function problem(text: string): string {
-  try {
-    parseConfigFile(FILE, text);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error("no problem found");
-}
+const problem = (text: string) => fileProblem(FILE, text);
 
 const keysOf = (m: ReadonlyMap<string, { keys: readonly string[]; from: string }> | undefined) =>
   Object.fromEntries([...(m ?? [])].map(([c, b]) => [c, b.keys]));
