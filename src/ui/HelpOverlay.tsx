@@ -3,7 +3,17 @@
 // the wheel: src/ui/input/handlers/scrolling.ts, its position in the UI state), so every line is
 // reachable at the smallest size, 40×10; the title row says where the view is and how to close.
 import { Box, Text } from "ink";
-import { type Binding, buildKeymap, firstKey, helpOf, type Keymap, keysShown } from "../keys/keymap.js";
+import {
+  type Binding,
+  buildKeymap,
+  defaultKeyWords,
+  firstKey,
+  helpOf,
+  type Keymap,
+  type KeyWords,
+  keysShown,
+  keyWords,
+} from "../keys/keymap.js";
 import { PANES } from "../keys/rows.js";
 import { fit, wrap } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
@@ -12,9 +22,16 @@ import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
 /** jobtop's own keymap, for a help without the config's (README's table, tests). */
 const DEFAULTS = buildKeymap().keymap;
 
+/** Below this width the key column is NARROW_KEYS wide at most. */
+const NARROW = 60;
+const NARROW_KEYS = 7;
+
 const sanitizeOrNot = (s: string | undefined) => (s === undefined ? undefined : sanitize(s));
 
-export function legend(labels: Record<number, string>): [symbol: string, meaning: string][] {
+export function legend(
+  labels: Record<number, string>,
+  k: KeyWords = defaultKeyWords(),
+): [symbol: string, meaning: string][] {
   const symbols = KNOWN_STATUS_CODES.map((c) => statusStyle(c).symbol).join(" ");
   const name = (c: number) => (labels[c] ? `${sanitize(labels[c])} (${c})` : String(c));
   const names = KNOWN_STATUS_CODES.map(name);
@@ -25,14 +42,17 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
     .sort((a, b) => a - b);
   return [
     ["›", "the selected row (the highlighted entry in a picker)"],
-    ["abc", "underlined on yellow: what the / filter matched in a row"],
+    ["abc", `underlined on yellow: what the ${k.filter} filter matched in a row`],
     ["row 12/100", "in the header: the selected row, and the rows shown"],
     [
       "✱",
-      "changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (e)",
+      `changed in the last 10 s (a row, a log entry), beside › ★ ▶, not in their place; in the header, changes not yet seen in the events pane (${k.events})`,
     ],
-    ["★", "a pinned job (w): polled on any page, its changes notified"],
-    ["• »", "a tagged job (space, T; U clears), » when selected too: an action runs on every tagged job"],
+    ["★", `a pinned job (${k.pin}): polled on any page, its changes notified`],
+    [
+      "• »",
+      `a tagged job (${k.tag}, ${k.tag_all}; ${k.untag_all} clears), » when selected too: an action runs on every tagged job`,
+    ],
     [symbols, `status ${names.join(", ")}`],
     [
       statusStyle(Number.NaN).symbol,
@@ -44,10 +64,10 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
     ["●", "in the header: connected, answers on time (the data's age once late)"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
     ["✖", "in the header: offline (no answer), or the token was rejected"],
-    ["⏸", "in the header: polling paused (p or r polls again)"],
+    ["⏸", `in the header: polling paused (${k.pause} or ${k.refresh} polls again)`],
     ["⚠", "in the status line: what failed"],
     ["!", "a row the service sent malformed"],
-    ["••••••", "a masked secret (s shows it)"],
+    ["••••••", `a masked secret (${k.secrets} shows it)`],
   ];
 }
 
@@ -75,10 +95,15 @@ export function helpLines(
   const table = (rows: [string, string][]) => {
     let keyWidth = 0;
     for (const [k] of rows) keyWidth = Math.max(keyWidth, k.length);
-    keyWidth = Math.min(keyWidth + 2, Math.floor(w / 2));
+    // Narrow, the key column is as wide as most keys, not the longest: a longer key ("q / Ctrl+C")
+    // has a line of its own, and every text gets the width back (40 columns: 32 instead of 27).
+    keyWidth = Math.min(keyWidth + 2, Math.floor(w / 2), w < NARROW ? NARROW_KEYS : w);
     for (const [k, text] of rows) {
       const parts = wrap(text, Math.max(1, w - keyWidth));
-      for (let i = 0; i < parts.length; i++) out.push(`${(i === 0 ? k : "").padEnd(keyWidth)}${parts[i]}`);
+      const alone = k.length > keyWidth - 1;
+      if (alone) out.push(k);
+      for (let i = 0; i < parts.length; i++)
+        out.push(`${(i === 0 && !alone ? k : "").padEnd(keyWidth)}${parts[i]}`);
     }
   };
   const panes = helpRows(keymap);
@@ -99,7 +124,7 @@ export function helpLines(
     table(notNow);
   }
   out.push("", "Symbols");
-  table(legend(labels));
+  table(legend(labels, keyWords(keymap)));
   out.push("");
   for (const text of [
     `Secrets are masked until ${firstKey(keymap, "secrets")}; copy always sends the real value.`,
