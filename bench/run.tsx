@@ -9,7 +9,8 @@
 //
 // BENCH_ONLY=first,idle picks rows; BENCH_CLI=<file> measures another build (an older commit's
 // dist/jobtop.js) the same way; BENCH_NODES=<node>,<node> the Nodes; BENCH_IDLE_S, BENCH_KEYS
-// shorten the idle and key rows for a quick look.
+// shorten the idle and key rows for a quick look; BENCH_BILL_BASE=<file> runs the bill (bill.ts)
+// of an older build beside this one's.
 import { execFileSync, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -29,6 +30,7 @@ import { chooseColumns } from "../src/render/columns.js";
 import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
+import { bill } from "./bill.js";
 
 const CLI = resolve(process.env.BENCH_CLI ?? "dist/jobtop.js");
 const COLS = 150;
@@ -851,6 +853,10 @@ const ROWS_TO_RUN: {
   { id: "pack", all: packSize },
   { id: "index", all: index },
   { id: "once-all", perNode: onceAll },
+  {
+    id: "bill",
+    perNode: (node) => bill({ cli: CLI, node, serve, cleanEnv, report: (...a) => report(node, ...a), note }),
+  },
 ];
 
 async function main() {

@@ -10,6 +10,7 @@ import { createActionSender } from "./api/send-action.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
 import { parseDuration } from "./config/checks.js";
+import { finalOf } from "./config/final-statuses.js";
 import { type Flags, optionsHelp } from "./config/from-settings.js";
 import { checkKeys } from "./config/keys-table.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
@@ -171,6 +172,7 @@ async function main(): Promise<void> {
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
     pins: config.pins,
+    final: finalOf(config),
     // The account index (issue 24): its sweep beside the page, its own interval.
     index: {
       mode: config.index,

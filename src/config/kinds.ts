@@ -22,6 +22,7 @@ import {
   show,
 } from "./checks.js";
 import { splitCommand } from "./command-words.js";
+import { finalWords } from "./final-statuses.js";
 
 /** Where a value was read: the command line or the environment (text), or the config file (TOML). */
 export interface ReadContext {
@@ -208,6 +209,30 @@ export function columns(): Kind<ListColumn[], "value"> {
     },
     show: (cols) =>
       (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) => cols.includes(COLUMNS[n])).join(", "),
+  };
+}
+
+/**
+ * Statuses by code or name ("3", "failed"), each once: a comma list, or a TOML list of numbers and
+ * strings. The names are looked up once every layer's names are merged (final-statuses.ts).
+ */
+export function statuses(): Kind<string[], "value"> {
+  return {
+    type: "statuses",
+    flag: "value",
+    read: (v, at) => {
+      const list =
+        at.source === "text" && typeof v === "string"
+          ? v.split(",").filter((w) => w.trim() !== "")
+          : Array.isArray(v)
+            ? v
+            : undefined;
+      if (!list)
+        return new Problem(`expected a list of status codes or names like [3, "failed"], got ${got(v, at)}`);
+      const r = finalWords(list);
+      return typeof r === "string" ? new Problem(r) : r;
+    },
+    show: (w) => w.join(", "),
   };
 }
 

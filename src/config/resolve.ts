@@ -7,6 +7,7 @@
 
 import { type JobAction, mergeActions } from "../actions/definitions.js";
 import { clearTextWarning, MAX_PINS } from "./checks.js";
+import { finalCodes } from "./final-statuses.js";
 import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
 import { keysInForce } from "./keys-table.js";
 import { type Kind, Problem, type ReadContext } from "./kinds.js";
@@ -110,6 +111,10 @@ export function resolveSettings(
       }
   }
   s.pins = pinsInForce(layers, s.pins as string[] | undefined, from);
+  // `final`'s names are known only now (they merge code by code across the layers).
+  const final = finalCodes((s.final as string[] | undefined) ?? [], labels.statusLabels);
+  if (typeof final === "string")
+    throw new ConfigError(`${from.final === "flags" ? "--final" : `final (${from.final})`}: ${final}`);
   const actions = actionsInForce(layers);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";

@@ -1,7 +1,7 @@
 // The settings of the live monitor and of the network: intervals, page, order, columns, clipboard, notifications, pins, title, links, proxy, CA.
 // One row per setting; src/config/settings.ts puts the groups together, in the order of --help and README.
 import { MAX_PINS } from "./checks.js";
-import { boolean, columns, duration, integer, jobIds, path, proxyUrl, words } from "./kinds.js";
+import { boolean, columns, duration, integer, jobIds, path, proxyUrl, statuses, words } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 
 export const MONITOR_SETTINGS = [
@@ -257,6 +257,24 @@ export const MONITOR_SETTINGS = [
       default: "—",
       text: "watch this job wherever it is (repeat for more, at most 20); `w` pins and unpins in the monitor",
     },
+  },
+  {
+    name: "final",
+    // Codes or names: the names are looked up once the layers' [status] names are merged (resolve.ts).
+    kind: statuses(),
+    flag: "final",
+    arg: "LIST",
+    file: true,
+    setting: "final",
+    default: [],
+    unset: "(none)",
+    applies: ["monitor", "profile"],
+    help: [["Monitor", "", "statuses jobs do not leave (codes or names): polled at the list interval"]],
+    readme: {
+      default: "none",
+      text: "statuses a job does not leave (codes or `[status]` names, `3,failed`): a selected job in one is polled at the list interval",
+    },
+    starter: ['final = []                # statuses jobs do not leave, e.g. [3, "failed"]: polled slowly'],
   },
   {
     name: "title",

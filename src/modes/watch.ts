@@ -47,7 +47,8 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
         end(EXIT.timeout, `timed out after ${limit / 1000}s waiting for job ${waiting.join(", ")}`);
       }, limit);
     }
-    const group = new PollGroup();
+    // One service: its jobs wake each other after silence, and wait out its hold together (a 429 to one).
+    const group = new PollGroup(ctx.client.gate);
     for (const id of unique) {
       let last: Job | undefined;
       const f = follow((signal) => ctx.client.getJob(id, signal), {

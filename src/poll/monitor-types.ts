@@ -2,6 +2,7 @@
 // and its first snapshot.
 import type { JobClient } from "../api/client.js";
 import type { Job } from "../api/schema.js";
+import type { Hold } from "../api/service-gate.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { ChangeState } from "./changes.js";
@@ -45,8 +46,12 @@ export interface MonitorSnapshot extends ChangeState {
    * missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
+  /** Why jobPollMs is slower than the intervals say: its answers' weight ("14 MB answers"), for the header. */
+  jobPollWhy?: string;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
+  /** The service holds every request (a 429 or 503 to any of them) until then: src/api/service-gate.ts. */
+  held: Hold | undefined;
   /**
    * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
    * changed and since when, for the header, until the events pane (where they are) is opened.
@@ -70,11 +75,13 @@ export interface MonitorOptions {
   wall?: () => number;
   /** Jobs pinned from the start (--pin, the config's pins). */
   pins?: readonly string[];
+  /** Status codes that do not change again (the config's `final`): a selected job in one is polled at the list's interval. */
+  final?: readonly number[];
   /**
    * The account index: swept beside the page (its own interval, one request in flight, the same
    * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
    */
-  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
+  index?: Omit<SweepOptions, "client" | "clock" | "group" | "onJobs" | "onSameJobs"> & {
     /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
     startLater?: boolean;
   };
@@ -105,6 +112,7 @@ export function firstSnapshot(
     intervalMs: opts.intervalMs,
     index: undefined,
     away: undefined,
+    held: undefined,
     elsewhere: undefined,
   };
 }

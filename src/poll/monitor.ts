@@ -7,7 +7,7 @@ import { type ShownPage, shapePage } from "../model/page.js";
 import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
-import { type JobAnswer, jobFetch } from "./job-answer.js";
+import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -51,6 +51,12 @@ export class Monitor {
   private sweepSeq = 0;
   /** Unix seconds the state file was saved, when startIndex was given one. */
   private awaySinceSec: number | undefined;
+  /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
+  private readonly sharing = new AnswerSharing();
+  /** The page's last answer (okAt): each answer is shared once. */
+  private listOkAt: number | undefined;
+  /** The sweep's last copy of each job polled on its own (selected, pins): an unchanged page still holds it. */
+  private readonly sweepCopies = new Map<string, Job>();
   /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
   private readonly follower: Follower;
   /** Updates held back while atOnce runs (held: one came meanwhile). */
@@ -61,8 +67,9 @@ export class Monitor {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
-    // One service: when any of its requests is answered after silence, the others stuck since stop waiting.
-    const group = new PollGroup();
+    // One service: when any of its requests is answered after silence, the others stuck since stop
+    // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
+    const group = new PollGroup(opts.client.gate);
     this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
       intervalMs: opts.listIntervalMs,
@@ -74,6 +81,7 @@ export class Monitor {
       intervalMs: opts.intervalMs,
       clock: opts.clock,
       group,
+      defer: () => this.pageSoon(),
     });
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
@@ -91,7 +99,14 @@ export class Monitor {
       onUpdate: (id, snap) => this.onPin(id, snap),
     });
     if (opts.index && opts.index.mode !== "off") {
-      const sweeper = new Sweeper({ ...opts.index, client: opts.client, clock: opts.clock, group });
+      const sweeper = new Sweeper({
+        ...opts.index,
+        client: opts.client,
+        clock: opts.clock,
+        group,
+        onJobs: (jobs) => this.sweepHeard(jobs),
+        onSameJobs: (ids) => this.sweepHeardAgain(ids),
+      });
       this.sweeper = sweeper;
       this.snap = { ...this.snap, index: sweeper.getSnapshot() };
       sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
@@ -107,6 +122,8 @@ export class Monitor {
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
+    const gate = opts.client.gate;
+    gate?.subscribe(() => this.update({ held: gate.current() }));
     this.addPins(opts.pins ?? []);
   }
 
@@ -366,6 +383,10 @@ export class Monitor {
       this.seenPages.remember(data);
     }
     this.update({ list });
+    if (data !== undefined && list.okAt !== this.listOkAt) {
+      this.listOkAt = list.okAt;
+      for (const item of data.items) if (item.ok) this.heard(item.job);
+    }
     if (fresh) this.follower.onPage(data);
     if (fresh) this.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
@@ -393,6 +414,42 @@ export class Monitor {
     this.refreshPins();
   }
 
+  /**
+   * The selected job's poll is due, and the page that holds it is asked for within half an
+   * interval (or is on its way): its answer will count as the job's poll (heard), so the job waits
+   * for it, by at most half an interval and a grace for the answer to arrive.
+   */
+  private pageSoon(): number {
+    const id = this.snap.selectedId;
+    if (id === undefined || !this.pageIds().has(id)) return 0;
+    const wait = this.list.untilNextPoll();
+    const grace = Math.min(1000, this.jobInterval / 4);
+    return wait !== undefined && wait <= this.jobInterval / 2 ? wait + grace : 0;
+  }
+
+  /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
+  private heard(job: Job): void {
+    const poller = job.id === this.snap.selectedId ? this.job : this.pinPollers.poller(job.id);
+    if (poller) this.sharing.offer(poller, job);
+  }
+
+  /** A sweep's page that changed: its jobs polled on their own are heard, and kept for its unchanged answers. */
+  private sweepHeard(jobs: readonly Job[]): void {
+    for (const job of jobs) {
+      if (job.id !== this.snap.selectedId && !this.pinPollers.polled(job.id)) continue;
+      this.sweepCopies.set(job.id, job);
+      this.heard(job);
+    }
+  }
+
+  /** A sweep's page the same as last time (a 304, the same bytes): it still holds the copies it held. */
+  private sweepHeardAgain(ids: readonly string[]): void {
+    for (const id of ids) {
+      const job = this.sweepCopies.get(id);
+      if (job && (id === this.snap.selectedId || this.pinPollers.polled(id))) this.heard(job);
+    }
+  }
+
   /** Which pins need a poller of their own: off the page, not selected, not paused. */
   private syncPins(atOnce = false): void {
     const own = new Set<string>();
@@ -401,6 +458,8 @@ export class Monitor {
       for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
     }
     const interval = this.opts.listIntervalMs;
+    for (const id of this.sweepCopies.keys())
+      if (id !== this.snap.selectedId && !own.has(id)) this.sweepCopies.delete(id);
     this.pinPollers.sync(own, (id) => {
       const seen = this.pinSeenAt.get(id);
       return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
@@ -466,9 +525,19 @@ export class Monitor {
   private retime(): void {
     if (this.snap.selectedId === undefined) return;
     const { intervalMs } = this.snap;
-    this.jobInterval = this.snap.missing ? Math.max(intervalMs, this.opts.listIntervalMs) : intervalMs;
+    const answer = this.job.getSnapshot().data;
+    const pace = jobPace({
+      intervalMs,
+      listIntervalMs: this.opts.listIntervalMs,
+      slow: this.snap.missing !== undefined,
+      status: (answer?.job ?? this.changes.last(this.snap.selectedId))?.status,
+      final: this.opts.final ?? [],
+      bytes: answer?.bytes,
+    });
+    this.jobInterval = pace.ms;
     this.job.setInterval(this.jobInterval);
-    if (this.jobInterval !== this.snap.jobPollMs) this.update({ jobPollMs: this.jobInterval });
+    if (this.jobInterval !== this.snap.jobPollMs || pace.why !== this.snap.jobPollWhy)
+      this.update({ jobPollMs: this.jobInterval, jobPollWhy: pace.why });
   }
 
   /** How often the selected job is asked for now. */

@@ -66,6 +66,8 @@ function sample(r: SettingRow, dir = dirname(FILE)): Sample {
     }
     case "list":
       return valued("id,status", '["id", "status"]', [COLUMNS.id, COLUMNS.status]);
+    case "statuses": // codes: a name needs [status] names, which config/final-statuses.test.ts tries
+      return valued("3,6", "[3, 6]", ["3", "6"]);
     case "ids":
       return { args: [flag, "7", flag, "8"], text: "", toml: '["7", 8]', value: ["7", "8"] };
     case "labels":

@@ -57,6 +57,7 @@ describe("the settings table", () => {
         "hyperlinks",
         "title",
         "pins",
+        "final",
         "proxy",
         "ca_file",
         "status",
