@@ -9,7 +9,7 @@
 export type KeyName = string;
 
 /** The keys with a name of their own, as [keys] writes them, and as the help shows each. */
-export const NAMED_KEYS: Readonly<Record<string, string>> = {
+const NAMED_KEYS: Readonly<Record<string, string>> = {
   up: "↑",
   down: "↓",
   left: "←",

@@ -202,7 +202,7 @@ export function helpOf(b: Binding, keymap: Keymap, scope: "page" | "all" = "page
 }
 
 /** Where a row works, in a few words ("the panes", "a picker", "a prompt, a confirmation"). */
-export function whereShown(b: Binding): string {
+function whereShown(b: Binding): string {
   if (b.context.includes("global")) return "everywhere";
   if (PANES.every((c) => b.context.includes(c))) return "the panes";
   return b.context.map((c) => CONTEXT_NAMES[c]).join(", ");
