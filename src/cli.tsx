@@ -20,6 +20,7 @@ import { DEMO_ACTIONS } from "./demo/actions.js";
 import { DEMO_PROFILE, DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { readArgs } from "./flags.js";
+import { setCustomColumns } from "./model/job-insight.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
@@ -42,6 +43,8 @@ function help(): string {
     $ jobtop watch ID... [--until STATUS] [--json]   a line per status change
     $ jobtop wait ID --until STATUS[,...] [--timeout DUR]   exit 0 when it gets there
     $ jobtop act NAME ID... [--yes] [--json]   run one of your [[actions]] on jobs
+    $ jobtop stats [--json] [--since DUR] [--by gpu|node|class]   waits, time in status, transitions
+    $ jobtop --once --all --stuck [--json]   the jobs that break an [[alerts]] rule (exit 6)
     $ jobtop demo-server [--port N] [--token T] [--tick DUR]   run the demo service alone
     $ jobtop config path|check|init  where the config file is, what is in force, a starter file
 ${optionsHelp()}
@@ -161,6 +164,8 @@ async function main(): Promise<void> {
   // The first page request goes out now, before the UI's modules (Ink, React, Yoga) load and
   // initialise: its answer travels while they do.
   if (config.perPage === "auto") freshTerminalSize();
+  // Before the first page is decoded: the index keeps each job's custom columns' values (issue 32).
+  setCustomColumns(config.customColumns);
   const monitor = new Monitor({
     client,
     // auto: the rows the list pane will have, from the terminal's size now (resizes follow in the UI).

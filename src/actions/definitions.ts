@@ -87,7 +87,8 @@ function isTable(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v) && !(v instanceof Date);
 }
 
-function kind(v: unknown): string {
+/** What a TOML value is, in a user's words (also for [[alerts]]: src/config/insight-tables.ts). */
+export function kind(v: unknown): string {
   if (typeof v === "string") return `a string (${JSON.stringify(v.length > 40 ? `${v.slice(0, 39)}…` : v)})`;
   if (typeof v === "number" || typeof v === "bigint") return `a number (${String(v)})`;
   if (typeof v === "boolean") return String(v);

@@ -13,6 +13,7 @@ import {
 import { dirname } from "node:path";
 import type { JobAction } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
+import { alertLine } from "../model/alerts.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
 import { configPath, MAX_CONFIG_BYTES } from "./config-path.js";
@@ -160,6 +161,9 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   for (const a of r.config.actions)
     rows.push(["action", actionLine(a, r.config.statusLabels), a.from.replace(/: [^:]*$/, "")]);
   for (const row of keyRows(r.config.keys)) rows.push(row);
+  for (const a of r.config.alerts) rows.push(["alert", alertLine(a, r.config.statusLabels), undefined]);
+  for (const col of r.config.customColumns)
+    rows.push(["column", `${col.name}: ${col.pathText}, ${col.width} wide`, undefined]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   // The values' column after the longest name ("index_interval" ran into its value at 14).

@@ -9,6 +9,7 @@ import { type TransformCtx, transform } from "../zod.js";
 import { COLUMNS, type ColumnName, clean, suggest } from "./checks.js";
 import { expandHome, MAX_CONFIG_BYTES } from "./config-path.js";
 import { SETTING_KEYS, type SettingKey } from "./from-settings.js";
+import { takeInsightTables } from "./insight-tables.js";
 import { keyLines } from "./key-lines.js";
 import { takeKeys } from "./keys-table.js";
 import { tomlValue as kind, Problem, type ReadContext } from "./kinds.js";
@@ -139,6 +140,8 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   const acts = takeActions(data, text, path, dirname(path));
   const keys = takeKeys(data, where, lineOf);
   for (const e of keys.errors) acts.errors.push(e);
+  const insight = takeInsightTables(data, text, path);
+  for (const e of insight.errors) acts.errors.push(e);
   const r = fileSchema(dirname(path)).safeParse(data);
   if (!r.success || acts.errors.length > 0) {
     const issues = r.success ? [] : r.error.issues;
@@ -170,6 +173,7 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
     const out: Record<string, unknown> = {
       actions: acts.byTable.get([...at, "actions"].join("\u0001")),
       keys: keys.byTable.get(at.join("\u0001")),
+      insight: insight.byTable.get(at.join("\u0001")),
     };
     for (const r of FILE_ROWS) {
       const v = s[r.name as SettingKey];

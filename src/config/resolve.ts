@@ -9,6 +9,7 @@ import { type JobAction, mergeActions } from "../actions/definitions.js";
 import { clearTextWarning, MAX_PINS } from "./checks.js";
 import { finalCodes } from "./final-statuses.js";
 import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
+import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
 import { keysInForce } from "./keys-table.js";
 import { type Kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
@@ -145,6 +146,8 @@ export function resolveSettings(
       warnings: opts.demo ? [] : clearTextWarning(inForce.baseUrl || undefined),
       actions,
       keys: keysInForce(layers),
+      alerts: alertsInForce(layers),
+      customColumns: customColumnsInForce(layers, inForce.columns),
     },
     token: opts.demo ? undefined : (token as TokenSource | undefined),
     from,

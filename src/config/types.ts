@@ -3,6 +3,8 @@
 // (./kinds.ts); and ConfigError.
 import type { JobAction } from "../actions/definitions.js";
 import type { KeyBindings } from "../keys/keymap.js";
+import type { AlertRule } from "../model/alerts.js";
+import type { CustomColumn } from "../model/job-insight.js";
 import type { Order } from "../model/order.js";
 import type { ValuesOf } from "./from-settings.js";
 import type { ValueOf } from "./kinds.js";
@@ -37,6 +39,8 @@ export type Settings = { [R in SettingRow as R["setting"]]?: ValueOf<R["kind"]> 
   actions?: JobAction[];
   /** [keys] (src/config/keys-table.ts): a higher layer's binding of a command replaces a lower one's. */
   keys?: KeyBindings;
+  /** [[alerts]] and [[custom_columns]] (issue 32): ./insight-tables.ts; a higher layer's replaces a lower one's of the same name. */
+  insight?: { alerts?: AlertRule[]; customColumns?: CustomColumn[] };
 };
 
 /** What the config file says, validated; `line` says where a key is, for later errors. */
@@ -93,6 +97,10 @@ export type Config = Omit<InForce, "token" | "baseUrl" | "statusLabels" | "proto
   actions: readonly JobAction[];
   /** The keys [keys] rebinds, by command (the rest are jobtop's own: src/keys/rows.ts). */
   keys: KeyBindings;
+  /** Stuck rules ([[alerts]], issue 32); none unless defined. */
+  alerts: readonly AlertRule[];
+  /** Custom columns ([[custom_columns]], issue 32), shown where `columns` names them. */
+  customColumns: readonly CustomColumn[];
 };
 
 export class ConfigError extends Error {

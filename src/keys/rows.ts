@@ -7,7 +7,7 @@ import type { KeyName } from "./key-names.js";
 
 /**
  * Where a key is pressed: the list (main), the detail pane or the events pane with focus, an
- * overlay (the JSON view, the help, a picker), a prompt (/ and :), a confirmation, or the question
+ * overlay (the JSON view, the help, the stats view, a picker), a prompt (/ and :), a confirmation, or the question
  * quitting asks while actions run (src/ui/action-runner.ts: q again ends them). A "global"
  * row works in every context, after that context's own rows (q closes the JSON view; it quits
  * from the list).
@@ -22,6 +22,7 @@ export type Context =
   | "prompt"
   | "confirm"
   | "quitting"
+  | "stats"
   | "global";
 
 /** The contexts a key is pressed in (all but "global", which is no place but a fallback). */
@@ -35,6 +36,7 @@ export const CONTEXTS: readonly Exclude<Context, "global">[] = [
   "prompt",
   "confirm",
   "quitting",
+  "stats",
 ];
 
 /** Where a printable key is typed as text, not looked up (a typed confirmation is the confirm context too). */
@@ -43,7 +45,7 @@ export const TEXT_CONTEXTS: readonly Context[] = ["prompt"];
 /** The three panes of the monitor's screen: the keys that work whichever has the focus. */
 export const PANES: readonly Context[] = ["main", "detail", "events"];
 /** The views that scroll: the move keys move them. */
-const SCROLLED: readonly Context[] = ["json", "help"];
+const SCROLLED: readonly Context[] = ["json", "help", "stats"];
 
 /** How a context is named in a message or a heading. */
 export const CONTEXT_NAMES: Readonly<Record<Context, string>> = {
@@ -56,6 +58,7 @@ export const CONTEXT_NAMES: Readonly<Record<Context, string>> = {
   prompt: "a prompt",
   confirm: "a confirmation",
   quitting: "the question before quitting with actions under way",
+  stats: "the stats view",
   global: "everywhere",
 };
 
@@ -129,8 +132,9 @@ export const KEY_ROWS = [
   {
     command: "sort_next",
     keys: [">"],
-    help: "sort this page by the next column (status, age, remark, node, gpu)",
-    helpAll: "sort every job of the account by the next column (status, age, remark, node, gpu)",
+    help: "sort this page by the next column (status, age, remark, node, gpu, in_status, waited)",
+    helpAll:
+      "sort every job of the account by the next column (status, age, remark, node, gpu, in_status, waited)",
     context: PANES,
   },
   {
@@ -168,7 +172,7 @@ export const KEY_ROWS = [
   {
     command: "status_filter",
     keys: ["f"],
-    help: "status filter: all → each status listed (on the page, or of the account under {scope}) → all",
+    help: "status filter: all → each status listed (on the page, or of the account under {scope}) → ⧗ stuck → all",
     context: PANES,
   },
   {
@@ -182,6 +186,12 @@ export const KEY_ROWS = [
     keys: ["y"],
     help: "the whole job as JSON, every field (unknown ones too); {close} closes",
     context: [...PANES, "json"],
+  },
+  {
+    command: "stats",
+    keys: ["i"],
+    help: "stats: counts, time in status, transitions, waits, trends ({stats_narrower} {stats_wider} window, {stats_group} groups)",
+    context: [...PANES, "stats"],
   },
   // One key, a command per pane: the help shows them on one line when their keys are the same.
   {
@@ -265,7 +275,7 @@ export const KEY_ROWS = [
   {
     command: "close",
     keys: ["esc", "q"],
-    help: "close the JSON view, the help or a picker (so does the key that opened it)",
+    help: "close the JSON view, the help, the stats view or a picker (so does the key that opened it)",
     context: [...SCROLLED, "picker"],
   },
   {
@@ -301,6 +311,24 @@ export const KEY_ROWS = [
   },
   { command: "yes", keys: ["y", "Y"], help: "do it (an action asking y/n)", context: ["confirm"] },
   { command: "no", keys: ["n", "N", "q"], help: "do not (an action asking y/n)", context: ["confirm"] },
+  {
+    command: "stats_narrower",
+    keys: ["["],
+    help: "the stats view's window of transitions narrower (1h at the least)",
+    context: ["stats"],
+  },
+  {
+    command: "stats_wider",
+    keys: ["]"],
+    help: "the stats view's window of transitions wider (7d at the most)",
+    context: ["stats"],
+  },
+  {
+    command: "stats_group",
+    keys: ["b"],
+    help: "the stats view grouped by nothing → GPU → node → class",
+    context: ["stats"],
+  },
   // Asked on the status line when quitting with actions under way; quit's own keys end them and quit.
   {
     command: "leave_running",

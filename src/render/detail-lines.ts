@@ -25,6 +25,7 @@ import { buildTimeline, lastEntries } from "../model/timeline.js";
 import { timeOf } from "../model/times.js";
 import { jobUrls, portText, urlPortLabels } from "../model/urls.js";
 import { linkTarget } from "../terminal/hyperlinks.js";
+import { timeSummary } from "./time-in-status.js";
 
 export interface Line {
   text: string;
@@ -167,6 +168,8 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
     const text = fits.find((f) => displayWidth(f) <= o.width) ?? (fits.at(-1) as string);
     push(text, { color: s.color, bold: fresh || t.current, inverse: fresh });
   }
+  const summary = timeSummary(job, o.nowSec, o.labels);
+  if (summary) push(summary, { dim: true }, "  ");
   return out;
 }
 

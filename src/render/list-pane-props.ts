@@ -5,7 +5,9 @@ import type { Config } from "../config/types.js";
 import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { isHighlighted } from "../model/highlights.js";
 import { sanitize } from "../model/sanitize.js";
+import type { InsightState } from "../poll/insight.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
+import { alertMark } from "./alert-marks.js";
 import type { Column } from "./columns.js";
 import { followLine, titleFacts } from "./detail-title.js";
 import type { Layout } from "./layout.js";
@@ -23,6 +25,8 @@ export interface ListPaneInput {
   monoMs: number;
   /** The keys in force, for what the empty list says to press (jobtop's own by default). */
   keys?: KeyWords;
+  /** Stuck and flapping jobs (src/poll/insight.ts); none before it starts. */
+  insight?: Pick<InsightState, "stuck" | "flapping">;
 }
 
 /** What the list pane shows (src/ui/JobList.tsx draws it; the first frame paints it). */
@@ -45,11 +49,13 @@ export interface JobListProps {
   note?: string;
   /** The filter text, highlighted where it occurs in the rows. */
   mark?: string;
+  /** A job's stuck (⧗) or flapping (↯) mark, if any (issue 32). */
+  alertOf?: (jobId: string) => string | undefined;
 }
 
 /** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */
 export function listPaneProps(
-  { view, snap, ui, layout, config, nowSec, monoMs, keys = defaultKeyWords() }: ListPaneInput,
+  { view, snap, ui, layout, config, nowSec, monoMs, keys = defaultKeyWords(), insight }: ListPaneInput,
   columns: Column[],
 ): JobListProps {
   const duplicates = snap.list.data?.duplicates ?? 0;
@@ -90,6 +96,7 @@ export function listPaneProps(
         .filter((n) => n !== undefined)
         .join(" · ") || undefined,
     mark: ui.filter.trim() || undefined,
+    alertOf: insight ? (id) => alertMark(insight, id) : undefined,
   };
 }
 

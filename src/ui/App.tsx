@@ -17,7 +17,9 @@ import {
 } from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
+import { withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
@@ -44,9 +46,11 @@ import { StatusLine } from "./StatusLine.js";
 import { UrlPicker } from "./UrlPicker.js";
 import { useAutoPerPage } from "./use-auto-per-page.js";
 import { useDetailLines } from "./use-detail-lines.js";
+import { useInsight } from "./use-insight.js";
 import { useJsonLines } from "./use-json-lines.js";
 import { useNowSec } from "./use-now-sec.js";
 import { usePickerLines } from "./use-picker-lines.js";
+import { useStatsLines } from "./use-stats-lines.js";
 import { useTerminalSize } from "./use-terminal-size.js";
 import { useUiEffects } from "./use-ui-effects.js";
 import { useUiState } from "./use-ui-state.js";
@@ -68,6 +72,8 @@ export interface AppProps {
   links?: boolean;
   /** Runs the configured actions (config.actions); absent, their keys say they cannot run. */
   actions?: ActionRunner;
+  /** Stuck jobs, flapping, the stats view's data (issue 32). */
+  insight?: InsightWatch;
 }
 
 export function App({
@@ -79,8 +85,10 @@ export function App({
   onConnect,
   links = false,
   actions,
+  insight,
 }: AppProps) {
   const snap = useSyncExternalStore(monitor.subscribe, monitor.getSnapshot);
+  const insightState = useInsight(insight);
   const { ui, current, dispatch } = useUiState();
   const { columns, rows } = useTerminalSize();
   const layout = useMemo(
@@ -93,7 +101,7 @@ export function App({
   const [keymap] = useState(() => makeKeymap(config.keys, config.actions));
   // Each command's key as the hints on screen name it (the status line, the prompts, the titles).
   const [words] = useState(() => keyWords(keymap));
-  const view = viewOf(snap, ui);
+  const view = viewOf(snap, ui, insightState?.stuck);
   const nowSec = useNowSec(snap);
 
   useUiEffects({ monitor, config, snap, ui, dispatch, ids: view.ids, selectedId: view.selection.id });
@@ -109,7 +117,10 @@ export function App({
     view.selected,
     paneLineOptions({ width: layout.detailWidth, nowSec, links, keys: words }, config, ui, snap),
   );
-  const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
+  // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.
+  const stats = useStatsLines(ui.overlay === "stats", insight, ui.stats, config.statusLabels, columns);
+  const json = jobJson ?? stats;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -133,7 +144,8 @@ export function App({
     const base: Omit<KeyContext, "context"> = {
       ui,
       snap,
-      view: viewOf(snap, ui),
+      view: viewOf(snap, ui, insight?.getMarks().stuck),
+      stuck: insight?.getMarks().stuck,
       layout,
       keymap,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
@@ -210,7 +222,12 @@ export function App({
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header {...headerProps(snap, config, ui, view, { host, width: columns, now: Date.now() })} />
+      <Header
+        {...withStuck(
+          headerProps(snap, config, ui, view, { host, width: columns, now: Date.now() }),
+          insightState,
+        )}
+      />
       {help ? (
         <HelpOverlay
           lines={help}
@@ -230,7 +247,7 @@ export function App({
       ) : (
         <Panes
           layout={layout}
-          list={<ListPane {...panes} config={config} nowSec={nowSec} keys={words} />}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} keys={words} insight={insightState} />}
           detail={
             ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker

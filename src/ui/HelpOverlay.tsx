@@ -61,6 +61,8 @@ export function legend(
         : "a status code with no symbol of its own",
     ],
     ["▶", "the job's current state in its timeline"],
+    ["⧗", "after the status: the job breaks a stuck rule ([[alerts]]); in the header, how many do"],
+    ["↯", "after the status: the job flaps (more than flap_changes status changes within flap_window)"],
     ["●", "in the header: connected, answers on time (the data's age once late)"],
     ["◐", "in the header: a request failed, retrying; the data on screen is kept"],
     ["✖", "in the header: offline (no answer), or the token was rejected"],

@@ -5,11 +5,7 @@ import { describe, expect, it } from "vitest";
 import { keyLines } from "../../src/config/key-lines.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
 import { ConfigError } from "../../src/config/types.js";
-import { fileProblem } from "../helpers/config-file.js";
-
-const FILE = "/home/me/.config/jobtop/config.toml";
-
-const problem = (text: string) => fileProblem(FILE, text);
+import { FILE, problem } from "../helpers/config-problem.js";
 
 describe("a valid file", () => {
   it("reads the issue's example", () => {

@@ -52,7 +52,7 @@ describe("the help overlay at the smallest sizes", () => {
         take(sc);
       }
       const topOf = (x: string) => Number(/[↑ ][↓ ] (\d+)–/.exec(x)?.[1]);
-      for (let i = 0; i < 30 && !/↑ {2}\d+–(\d+)\/\1 /.test(sc); i++) {
+      for (let i = 0; i < 40 && !/↑ {2}\d+–(\d+)\/\1 /.test(sc); i++) {
         const before = topOf(sc);
         t.press(KEYS.pgdn);
         sc = await t.waitFor((x) => topOf(x) > before, 5000);

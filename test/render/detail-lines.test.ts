@@ -113,12 +113,21 @@ describe("detailLines", () => {
       const lines = texts(detailLines(job(), { ...opts, labels, width }));
       const at = lines.findIndex((l) => l.startsWith("▶"));
       expect(lines[at]).toMatch(/^▶ {2}● running +2023-11-14 22:15:20 UTC {2}\d+d \d+h( so far)?$/);
-      expect(lines[at + 1]).toBe("");
+      // Then the time spent in each status (issue 32), wrapped within the pane.
+      expect(lines[at + 1]).toMatch(/^ {2}time spent ◌ queued /);
       for (const l of lines) expect(displayWidth(l)).toBeLessThanOrEqual(width);
     }
     expect(texts(detailLines(job(), { ...opts, labels, width: 80 })).some((l) => l.endsWith(" so far"))).toBe(
       true,
     );
+  });
+
+  it("sums the time spent in each status over the whole log, and the wait (issue 32)", () => {
+    const labels = { 2: "running", 6: "queued", 1: "starting" };
+    const lines = texts(detailLines(job(), { ...opts, labels, width: 200 }));
+    const sum = lines.find((l) => l.startsWith("  time spent ")) ?? "";
+    // specJob's log: queued 60 s, starting 60 s, running since (until now).
+    expect(sum).toMatch(/^ {2}time spent ◌ queued 1m · ◔ starting 1m · ● running \d+d \d+h · waited 1m$/);
   });
 
   it("keeps a timeline entry's duration whole in a narrow pane: the zone, then the year give way", () => {

@@ -30,6 +30,8 @@ export interface KeyContext {
   /** How far the open overlay's position can go, as last drawn (JSON view: scroll; picker: last entry). */
   overlayMax: number;
   monitor: Monitor;
+  /** The jobs that break a stuck rule now (issue 32): `f` offers "stuck" while there are some. */
+  stuck?: ReadonlyMap<string, unknown>;
   config: Config;
   dispatch: (change: UiChange) => void;
   /** Raw terminal writes (OSC 52), outside Ink's frame. */
@@ -63,7 +65,7 @@ export function contextOf(ui: UiState): Context {
   if (ui.confirm) return "confirm";
   if (ui.prompt) return "prompt";
   if (ui.overlay === "picker" || ui.overlay === "connect") return "picker";
-  if (ui.overlay === "json" || ui.overlay === "help") return ui.overlay;
+  if (ui.overlay === "json" || ui.overlay === "help" || ui.overlay === "stats") return ui.overlay;
   return ui.focus === "list" ? "main" : ui.focus;
 }
 

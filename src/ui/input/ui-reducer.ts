@@ -36,6 +36,8 @@ export type UiChange =
   /** Selects a job wherever it is (an event's), as a jump does; `closeEvents` when the pane hides its detail. */
   | { type: "selectJob"; id: string; closeEvents: boolean }
   | { type: "overlay"; overlay: Overlay }
+  /** The stats view's grouping or window (src/ui/input/handlers/stats.ts). */
+  | { type: "statsView"; stats: UiState["stats"] }
   /** Moves the open overlay's position by `delta` or to `to`, within 0…max. */
   | { type: "overlayScroll"; delta?: number; to?: number; max: number }
   | { type: "statusFilter"; status: number | undefined }
@@ -130,6 +132,8 @@ export function uiReducer(s: UiState, a: UiChange): UiState {
       };
     case "overlay":
       return { ...s, overlay: a.overlay, overlayScroll: 0 };
+    case "statsView":
+      return { ...s, stats: a.stats };
     case "overlayScroll": {
       const to = a.to ?? s.overlayScroll + (a.delta ?? 0);
       return { ...s, overlayScroll: clamp(to, 0, Math.max(0, a.max)) };

@@ -12,6 +12,7 @@ import { OVERLAYS } from "./overlays.js";
 import { PAGING } from "./paging.js";
 import { PROMPTS } from "./prompts.js";
 import { SELECTION } from "./selection.js";
+import { STATS } from "./stats.js";
 import { TAGS } from "./tags.js";
 
 /**
@@ -29,6 +30,7 @@ export const HANDLERS: Readonly<Record<Exclude<KeyCommand, Answers>, Handler>> =
   ...COPY,
   ...PROMPTS,
   ...OVERLAYS,
+  ...STATS,
   ...INTERVALS,
   ...TAGS,
   ...JOB_ACTIONS,

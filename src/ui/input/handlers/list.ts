@@ -41,7 +41,11 @@ export const LIST = {
     run: (c) => {
       const present =
         allScope(c) && c.snap.index ? indexStatuses(c.snap.index.index) : pageStatuses(c.snap.list.data);
-      c.dispatch({ type: "statusFilter", status: nextStatus(c.ui.statusFilter, present) });
+      // "⧗ stuck" is offered after the statuses while a job breaks a stuck rule (issue 32).
+      c.dispatch({
+        type: "statusFilter",
+        status: nextStatus(c.ui.statusFilter, present, (c.stuck?.size ?? 0) > 0),
+      });
     },
   },
   pin: {
