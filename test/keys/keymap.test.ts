@@ -33,6 +33,13 @@ describe("jobtop's own keymap", () => {
     expect(cmd("detail", "enter")).toBe("expand");
     expect(cmd("events", "enter")).toBe("open_event");
     expect(cmd("picker", "3")).toBe("pick");
+    // The stats view: its window and grouping, the move keys, and i or q to close.
+    expect(cmd("stats", "[")).toBe("stats_narrower");
+    expect(cmd("stats", "b")).toBe("stats_group");
+    expect(cmd("stats", "j")).toBe("down");
+    expect(cmd("stats", "i")).toBe("stats");
+    expect(cmd("stats", "q")).toBe("close");
+    expect(cmd("main", "b")).toBeUndefined();
     // The question before quitting with actions under way: q again, l, Esc.
     expect(cmd("quitting", "q")).toBe("quit");
     expect(cmd("quitting", "l")).toBe("leave_running");
