@@ -4,11 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { keysInForce } from "../../src/config/keys-table.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
-import { fileProblem } from "../helpers/config-file.js";
-
-const FILE = "/home/me/.config/jobtop/config.toml";
-
-const problem = (text: string) => fileProblem(FILE, text);
+import { FILE, problem } from "../helpers/config-problem.js";
 
 const keysOf = (m: ReadonlyMap<string, { keys: readonly string[]; from: string }> | undefined) =>
   Object.fromEntries([...(m ?? [])].map(([c, b]) => [c, b.keys]));

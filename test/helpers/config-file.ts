@@ -3,8 +3,6 @@
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { parseConfigFile } from "../../src/config/parse-file.js";
-import { ConfigError } from "../../src/config/types.js";
 
 export interface TestConfig {
   /** Pass as XDG_CONFIG_HOME to make this jobtop's default config file. */
@@ -29,15 +27,4 @@ export function writeConfig(text: string): TestConfig {
       return p;
     },
   };
-}
-
-/** The one ConfigError the parser throws for `text` as the file at `path`; any other error is thrown. */
-export function fileProblem(path: string, text: string): string {
-  try {
-    parseConfigFile(path, text);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error("no problem found");
 }

@@ -13,30 +13,43 @@ import { type Handler, type KeyContext, say } from "../context.js";
 const copyable = (c: KeyContext) => copyEntries(c.view.selected);
 const targets = (c: KeyContext) => (c.view.selected ? sshTargets(c.view.selected) : []);
 
-/** The open picker's entries: what c copies or what x connects to. */
-const entries = (c: KeyContext): readonly unknown[] =>
-  c.ui.overlay === "connect" ? targets(c) : copyable(c);
+/** c's picker ("picker") or x's ("connect"). */
+type Picker = "picker" | "connect";
+
+/** What a picker offers: what c copies or what x connects to. */
+const offered = (c: KeyContext, which: Picker): readonly unknown[] =>
+  which === "connect" ? targets(c) : copyable(c);
+
+/** The picker open. */
+const picker = (c: KeyContext): Picker => (c.ui.overlay === "connect" ? "connect" : "picker");
 
 const close = (c: KeyContext) => c.dispatch({ type: "overlay", overlay: "none" });
 
 /** ↑↓ in a picker: the cursor over its entries. */
 export function movePicker(c: KeyContext, delta: 1 | -1): void {
-  c.dispatch({ type: "overlayScroll", delta, max: entries(c).length - 1 });
+  c.dispatch({ type: "overlayScroll", delta, max: offered(c, picker(c)).length - 1 });
 }
 
-/** Takes the picker's entry at `n` (1-based): copies it, or connects to it. */
-function take(c: KeyContext, n: number): void {
-  if (c.ui.overlay === "connect") {
-    const t = targets(c)[n - 1];
-    if (t === undefined) return;
-    close(c);
-    say(c, c.connect(t, c.view.selected?.id ?? ""));
-    return;
-  }
-  const e = copyable(c)[n - 1];
-  if (e === undefined) return;
-  close(c);
-  copy(c, e);
+/** Takes entry `n` (1-based) of what c (the "picker") or x ("connect") offers: copies it, or connects to it. */
+function take(c: KeyContext, which: Picker, n: number): void {
+  const entry = offered(c, which)[n - 1];
+  if (entry === undefined) return;
+  if (c.context === "picker") close(c);
+  if (which === "connect") say(c, c.connect(entry as SshTarget, c.view.selected?.id ?? ""));
+  else copy(c, entry as CopyEntry);
+}
+
+/** c or x: one entry taken at once, several in its picker, none said; in its own picker, it closes it. */
+function opener(which: Picker, none: string): Handler {
+  return {
+    run: (c) => {
+      if (c.context === "picker") {
+        if (c.ui.overlay === which) close(c);
+      } else if (offered(c, which).length === 1) take(c, which, 1);
+      else c.dispatch({ type: "overlay", overlay: which });
+    },
+    disabled: (c) => (c.context !== "picker" && offered(c, which).length === 0 ? none : undefined),
+  };
 }
 
 /** Copies one entry (a URL with control characters is refused) and says how on the status line. */
@@ -56,37 +69,11 @@ function copyPlan(c: KeyContext, { text, what }: CopyPlan): void {
 }
 
 export const COPY = {
-  copy: {
-    run: (c) => {
-      if (c.context === "picker") {
-        if (c.ui.overlay === "picker") close(c);
-        return;
-      }
-      const all = copyable(c);
-      if (all.length === 1) copy(c, all[0] as CopyEntry);
-      else c.dispatch({ type: "overlay", overlay: "picker" });
-    },
-    disabled: (c) =>
-      c.context !== "picker" && copyable(c).length === 0 ? "this job has no URLs to copy" : undefined,
-  },
-  connect: {
-    run: (c) => {
-      if (c.context === "picker") {
-        if (c.ui.overlay === "connect") close(c);
-        return;
-      }
-      const all = targets(c);
-      if (all.length === 1) say(c, c.connect(all[0] as SshTarget, c.view.selected?.id ?? ""));
-      else c.dispatch({ type: "overlay", overlay: "connect" });
-    },
-    disabled: (c) =>
-      c.context !== "picker" && targets(c).length === 0
-        ? "this job has no ssh:// URL to connect to"
-        : undefined,
-  },
+  copy: opener("picker", "this job has no URLs to copy"),
+  connect: opener("connect", "this job has no ssh:// URL to connect to"),
   // The n-th key of the row takes the n-th entry: 1–9 by default, whatever keys [keys] gives it.
-  pick: { run: (c) => take(c, (c.binding?.keys.indexOf(c.pressed ?? "") ?? -1) + 1) },
-  choose: { run: (c) => take(c, c.ui.overlayScroll + 1) },
+  pick: { run: (c) => take(c, picker(c), (c.binding?.keys.indexOf(c.pressed ?? "") ?? -1) + 1) },
+  choose: { run: (c) => take(c, picker(c), c.ui.overlayScroll + 1) },
   copy_all: {
     run: (c) => {
       copyPlan(c, planCopy(c.view.urls));
