@@ -38,6 +38,15 @@ export function checkAtFire(
   return { job };
 }
 
+/**
+ * The id to hold an answer to when the job was named by `given` (act's argument) and no answer
+ * was seen before: the answer's own id when it is the job named, else `given`, which checkAtFire
+ * then refuses (a service that answered `act cancel 105` with job 777 had 777's DELETE sent).
+ */
+export function namedId(given: string, fresh: Fresh): string {
+  return "job" in fresh && fresh.job.id === given ? fresh.job.id : given;
+}
+
 /** "2 (running)", or "2" when the code has no name. */
 export function statusName(code: number, labels: Record<number, string>): string {
   const name = labels[code];

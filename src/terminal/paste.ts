@@ -30,6 +30,18 @@ export function arrivedTogether(): boolean {
   return together;
 }
 
+/** The read Ink is handing out keys from was one key alone, typed: not pasted, no other text with it. */
+let alone = false;
+
+/**
+ * True while Ink handles a read of one character and nothing else, not pasted: what a y/n
+ * question takes as its answer (a pasted "y", bracketed or in a burst such as "y\r" or "yes…",
+ * confirmed it: tmux's paste-buffer, with -p or without).
+ */
+export function arrivedAlone(): boolean {
+  return alone;
+}
+
 /** What a paste filter keeps between reads. */
 export interface PasteState {
   inPaste: boolean;
@@ -102,10 +114,12 @@ export function withoutPasteMarks(stdin: NodeJS.ReadStream): NodeJS.ReadStream {
       typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : undefined;
     if (text === undefined) {
       together = false;
+      alone = false;
       return chunk;
     }
     const r = filterPaste(text, state, Date.now());
     together = r.together;
+    alone = !r.together && text.length > 0 && [...r.text].length === 1 && r.text === text;
     return typeof chunk === "string" ? r.text : Buffer.from(r.text, "utf8");
   };
   return new Proxy(stdin, {

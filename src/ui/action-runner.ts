@@ -29,6 +29,7 @@ import type { Config } from "../config/types.js";
 import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import type { KeyCommand } from "../keys/rows.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets } from "../model/secrets.js";
 import { jobFetch } from "../poll/job-answer.js";
 import type { Monitor } from "../poll/monitor.js";
 import type { Screen } from "../terminal/screen.js";
@@ -310,8 +311,9 @@ function foreground(
   env: NodeJS.ProcessEnv,
 ): JobOutcome {
   const [file, ...args] = argv as [string, ...string[]];
+  // The command line as run holds the job's text: its secrets masked, as the detail pane shows them.
   const banner = sanitize(
-    `jobtop: ${a.name} ${job.displayID || job.id}: ${argv.join(" ")}\n  jobtop comes back when it ends.\n\n`,
+    `jobtop: ${a.name} ${job.displayID || job.id}: ${maskSecrets(argv.join(" "))}\n  jobtop comes back when it ends.\n\n`,
     { multiline: true },
   );
   const r = run(file, args, { banner, env });

@@ -6,7 +6,7 @@ import type { Job } from "../../../api/schema.js";
 import type { KeyCommand } from "../../../keys/rows.js";
 import { sanitize } from "../../../model/sanitize.js";
 import { statusStyle } from "../../../model/status.js";
-import { arrivedTogether } from "../../../terminal/paste.js";
+import { arrivedAlone, arrivedTogether } from "../../../terminal/paste.js";
 import { firstKey, type Handler, type KeyContext, say } from "../context.js";
 
 /** How many job names a bulk confirmation shows. */
@@ -131,6 +131,7 @@ export const JOB_ACTIONS = {
       return "why" in p ? p.why : undefined;
     },
   },
-  yes: { run: (c) => (c.ui.confirm?.mode === "yes" ? go(c) : undefined) },
+  // Only a y typed alone: a paste (bracketed, or "y\r" and "yes…" in one burst) never confirms.
+  yes: { run: (c) => (c.ui.confirm?.mode === "yes" && arrivedAlone() ? go(c) : undefined) },
   no: { run: (c) => (c.ui.confirm?.mode === "yes" ? close(c, cancelled(c)) : undefined) },
 } satisfies Partial<Record<KeyCommand, Handler>>;
