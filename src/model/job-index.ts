@@ -7,7 +7,9 @@
 // copy with the newer state.log wins, and a job is dropped only when two sweeps in a row miss it.
 // Pure; no spread or apply over the service's arrays.
 import type { Job } from "../api/schema.js";
+import { cutText } from "./cut-text.js";
 import { compareIds } from "./ids.js";
+import { type JobInsight, jobInsight } from "./job-insight.js";
 import { changesSince, latestEntry, type StatusChange } from "./transitions.js";
 
 /**
@@ -40,33 +42,27 @@ export interface IndexEntry {
   entrySec: number | undefined;
   /** The status that entry records (the entry may not say the current status). */
   entryStatus: number | undefined;
-}
-
-/**
- * `s` cut to `max`, as a string of its own: V8's slice of a long string keeps the whole of it
- * alive (a sliced string points into its parent), so a cut 1 MB remark would still hold 1 MB.
- * Joined anew, only the cut is kept.
- */
-function cap(s: string, max: number): string {
-  return s.length > max ? s.slice(0, max).split("").join("") : s;
+  /** Class and state.log digest: durations, stats, stuck rules (issue 32). */
+  insight: JobInsight;
 }
 
 export function indexEntry(job: Job): IndexEntry {
   const e = latestEntry(job.state.log);
   return {
     id: job.id,
-    displayID: cap(job.displayID, INDEX_NAME_MAX),
+    displayID: cutText(job.displayID, INDEX_NAME_MAX),
     status: job.status,
-    remark: cap(job.app.remark, INDEX_REMARK_MAX),
-    cmd: cap(job.app.cmd, INDEX_TEXT_MAX),
-    node: cap(job.ctx.nodeDisplayID, INDEX_NAME_MAX),
+    remark: cutText(job.app.remark, INDEX_REMARK_MAX),
+    cmd: cutText(job.app.cmd, INDEX_TEXT_MAX),
+    node: cutText(job.ctx.nodeDisplayID, INDEX_NAME_MAX),
     gpus: job.res.gpus,
-    gpuName: cap(job.res.gpuName, INDEX_NAME_MAX),
+    gpuName: cutText(job.res.gpuName, INDEX_NAME_MAX),
     createSec: job.createTime.seconds,
     queueLen: job.queueLen,
     entryId: e?.id,
     entrySec: e?.ts.seconds,
     entryStatus: e?.status,
+    insight: jobInsight(job),
   };
 }
 
@@ -85,8 +81,16 @@ export function sameEntry(a: IndexEntry, b: IndexEntry): boolean {
     a.gpus === b.gpus &&
     a.gpuName === b.gpuName &&
     a.createSec === b.createSec &&
-    a.queueLen === b.queueLen
+    a.queueLen === b.queueLen &&
+    sameInsight(a.insight, b.insight)
   );
+}
+
+/** The class, the custom columns' values and the log's digest as far as a sweep tells them apart. */
+function sameInsight(a: JobInsight, b: JobInsight): boolean {
+  if (a.cls !== b.cls || a.custom.length !== b.custom.length) return false;
+  for (let i = 0; i < a.custom.length; i++) if (a.custom[i] !== b.custom[i]) return false;
+  return a.log.entries === b.log.entries && a.log.lastSec === b.log.lastSec;
 }
 
 /** -1, 0, 1: is `a`'s state.log older, the same, or newer than `b`'s (no log is the oldest). */

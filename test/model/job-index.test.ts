@@ -17,6 +17,7 @@ import {
   indexPage,
   type JobIndex,
   SweepMerge,
+  sameEntry,
 } from "../../src/model/job-index.js";
 import { specJob } from "../helpers/payloads.js";
 
@@ -78,6 +79,7 @@ describe("indexEntry", () => {
         "gpuName",
         "createSec",
         "queueLen",
+        "insight",
         "entryId",
         "entrySec",
         "entryStatus",
@@ -94,6 +96,18 @@ describe("indexEntry", () => {
     expect(e.remark.length).toBe(INDEX_REMARK_MAX);
     expect(e.cmd.length).toBe(INDEX_TEXT_MAX);
     expect(e.displayID.length).toBe(INDEX_NAME_MAX);
+  });
+
+  it("tells two copies apart by what the list, the stats and the counts read, the class too", () => {
+    // A sweep that finds every entry the same keeps the index it had: a change here unseen is lost.
+    const a = job(1, [[1, 6, 0]]);
+    const b = JobSchema.parse(JSON.parse(JSON.stringify(a)));
+    expect(sameEntry(indexEntry(a), indexEntry(b))).toBe(true);
+    b.ctx.class = "gpu-large";
+    expect(sameEntry(indexEntry(a), indexEntry(b))).toBe(false);
+    const c = JobSchema.parse(JSON.parse(JSON.stringify(a)));
+    c.app.remark = "renamed";
+    expect(sameEntry(indexEntry(a), indexEntry(c))).toBe(false);
   });
 
   it("keeps only the cut of a huge text alive, not the whole (a slice would hold it all)", () => {
