@@ -3,8 +3,8 @@
 // there are), and read from a job as one short line. Secrets have no path: app.creds and an SSH
 // user's password are refused, and what a path yields is masked as the detail masks free text.
 import { compactJson } from "./compact-json.js";
+import { cutText } from "./cut-text.js";
 import { maskSecrets } from "./secrets.js";
-import { capCopy } from "./text-copy.js";
 import { clusterCut } from "./width.js";
 
 /** A field of any JSON (the spec shows it only as null), a map of any keys, a list, or a leaf. */
@@ -128,7 +128,7 @@ export function pathText(job: unknown, path: JobPath, max = 200): string {
   let cut: boolean;
   if (typeof v === "string") {
     cut = v.length > LOOK;
-    text = capCopy(v, LOOK);
+    text = cutText(v, LOOK);
   } else {
     text = compactJson(v, LOOK);
     cut = text.endsWith("…"); // JSON of a whole value ends with } or ], or is a number or a word
@@ -137,8 +137,8 @@ export function pathText(job: unknown, path: JobPath, max = 200): string {
   // The piece of a token at the cut, which no pattern would know for one.
   if (cut) text = text.replace(/[\w+/=.~%-]+$/, "");
   const masked = maskSecrets(text);
-  // Kept in the index's entry: a string of its own, not a view of the job's (text-copy.ts).
+  // Kept in the index's entry: a string of its own, not a view of the job's (cut-text.ts).
   return cut || masked.length > max
-    ? `${capCopy(masked, clusterCut(masked, max - 1))}…`
-    : capCopy(masked, max);
+    ? `${cutText(masked, clusterCut(masked, max - 1))}…`
+    : cutText(masked, max);
 }
