@@ -94,7 +94,8 @@ export class InsightWatch {
   private jobsNow: InsightJob[] = [];
   private displayIDs = new Map<string, string>();
   private key: unknown[] = [];
-  private sweepSeq = 0;
+  /** The sweeps ended when the trend was last sampled (the index's `sweeps`, which a quiet sweep moves too). */
+  private sweepsSeen = 0;
   private savedSlot: number | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly unsubscribe: () => void;
@@ -148,8 +149,27 @@ export class InsightWatch {
     const snap = this.monitor.getSnapshot();
     const index =
       snap.index && snap.index.seq > 0 && snap.index.reason === undefined ? snap.index : undefined;
+    // Each sweep's end is a sample of the trend, a quiet one too: a sweep that found nothing new
+    // hands back the same index (the same seq), and an idle account's trend got no sample for
+    // hours, its sparkline drawing the slots it had side by side as if they were 5 minutes apart.
+    let trend = this.state.trend;
+    if (index && index.sweeps !== this.sweepsSeen) {
+      this.sweepsSeen = index.sweeps;
+      trend = recordTrend(trend, index.index.counts, this.now());
+      const slot = trend.slots.at(-1)?.t;
+      // Written once per 5-minute slot (and on the way out), not at every sweep.
+      if (slot !== this.savedSlot) {
+        this.savedSlot = slot;
+        this.o.trend?.save(trend);
+      }
+    }
     const key = index ? [index.index] : [snap.list.data, snap.job.data];
-    if (key.length === this.key.length && key.every((v, i) => v === this.key[i])) return;
+    if (key.length === this.key.length && key.every((v, i) => v === this.key[i])) {
+      if (trend === this.state.trend) return;
+      this.state = { ...this.state, seq: this.state.seq + 1, trend };
+      for (const fn of this.listeners) fn();
+      return;
+    }
     this.key = key;
     const jobs: InsightJob[] = [];
     const names = new Map<string, string>();
@@ -170,17 +190,6 @@ export class InsightWatch {
     }
     this.jobsNow = jobs;
     this.displayIDs = names;
-    let trend = this.state.trend;
-    if (index && index.seq !== this.sweepSeq) {
-      this.sweepSeq = index.seq;
-      trend = recordTrend(trend, index.index.counts, this.now());
-      const slot = trend.slots.at(-1)?.t;
-      // Written once per 5-minute slot (and on the way out), not at every sweep.
-      if (slot !== this.savedSlot) {
-        this.savedSlot = slot;
-        this.o.trend?.save(trend);
-      }
-    }
     this.check(trend, index ? "index" : "page");
   }
 

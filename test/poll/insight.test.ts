@@ -37,6 +37,7 @@ function fakeMonitor() {
     index: undefined as unknown,
   };
   const notes: string[] = [];
+  let sweeps = 0;
   const m = {
     subscribe: (fn: () => void) => {
       listeners.add(fn);
@@ -59,7 +60,17 @@ function fakeMonitor() {
       const entries = new Map(jobs.map((j) => [j.id, indexEntry(j)]));
       const counts = new Map<number, number>();
       for (const j of jobs) counts.set(j.status, (counts.get(j.status) ?? 0) + 1);
-      snap = { ...snap, index: { seq, reason: undefined, index: { ...EMPTY_INDEX, entries, counts } } };
+      sweeps++;
+      snap = {
+        ...snap,
+        index: { seq, sweeps, reason: undefined, index: { ...EMPTY_INDEX, entries, counts } },
+      };
+      for (const fn of listeners) fn();
+    },
+    /** A sweep that found nothing new: the sweeper hands back the same index and seq (sweep.ts's quiet sweep). */
+    quietSweep() {
+      sweeps++;
+      snap = { ...snap, index: { ...(snap.index as object), sweeps } };
       for (const fn of listeners) fn();
     },
   };
@@ -174,6 +185,27 @@ describe("the monitor's insight", () => {
     f.page([job(1, [[6, T - 60]]), job(2, [[2, T - 60]]), job(1, [[2, T - 30]])]);
     expect(w.jobs().map((j) => j.id)).toEqual(["1", "2"]);
     expect(computeStats(w.jobs(), { nowSec: T }).jobs).toBe(2);
+    w.stop();
+  });
+
+  it("samples the trend at a quiet sweep too (the same index, the same seq): an idle account's trend has every slot", () => {
+    let now = T - (T % 300);
+    const f = fakeMonitor();
+    const saved: number[] = [];
+    const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
+      now: () => now,
+      trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
+    });
+    f.sweep([job(1, [[6, T - 10]]), job(2, [[2, T - 10]])], 1);
+    // Half an hour of sweeps every 30 s that find nothing new.
+    for (let i = 0; i < 60; i++) {
+      now += 30;
+      f.quietSweep();
+    }
+    expect(w.getSnapshot().trend.slots.map((s) => s.t - (T - (T % 300)))).toEqual([
+      0, 300, 600, 900, 1200, 1500, 1800,
+    ]);
+    expect(saved).toEqual([1, 2, 3, 4, 5, 6, 7]);
     w.stop();
   });
 
