@@ -83,6 +83,18 @@ const config = {
   statusLabels: { 6: "queued", 1: "starting", 2: "running" },
 } as unknown as Config;
 
+/** An insight with no rules whose clock the test moves (from a slot's start), and the slots each save wrote. */
+function trendWatch() {
+  const clock = { now: T - (T % 300) };
+  const f = fakeMonitor();
+  const saved: number[] = [];
+  const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
+    now: () => clock.now,
+    trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
+  });
+  return { clock, f, saved, w };
+}
+
 describe("the monitor's insight", () => {
   it("says each job and rule once, again only after the job left the status", () => {
     let now = T;
@@ -136,17 +148,11 @@ describe("the monitor's insight", () => {
   });
 
   it("records the counts at every sweep, and saves the trend once per 5-minute slot", () => {
-    let now = T - (T % 300);
-    const f = fakeMonitor();
-    const saved: number[] = [];
-    const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
-      now: () => now,
-      trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
-    });
+    const { clock, f, saved, w } = trendWatch();
     const jobs = [job(1, [[6, T - 10]]), job(2, [[2, T - 10]])];
     for (let i = 1; i <= 12; i++) {
       f.sweep(jobs, i);
-      now += 30;
+      clock.now += 30;
     }
     expect(w.getSnapshot().source).toBe("index");
     expect(w.getSnapshot().trend.slots.length).toBe(2);
@@ -189,17 +195,11 @@ describe("the monitor's insight", () => {
   });
 
   it("samples the trend at a quiet sweep too (the same index, the same seq): an idle account's trend has every slot", () => {
-    let now = T - (T % 300);
-    const f = fakeMonitor();
-    const saved: number[] = [];
-    const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
-      now: () => now,
-      trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
-    });
+    const { clock, f, saved, w } = trendWatch();
     f.sweep([job(1, [[6, T - 10]]), job(2, [[2, T - 10]])], 1);
     // Half an hour of sweeps every 30 s that find nothing new.
     for (let i = 0; i < 60; i++) {
-      now += 30;
+      clock.now += 30;
       f.quietSweep();
     }
     expect(w.getSnapshot().trend.slots.map((s) => s.t - (T - (T % 300)))).toEqual([
