@@ -9,9 +9,9 @@
 //
 // BENCH_ONLY=first,idle picks rows; BENCH_CLI=<file> measures another build (an older commit's
 // dist/jobtop.js) the same way; BENCH_BASE=<file> (scripts/bench.js takes a commit too) runs an
-// older build beside this one in the rows that are an A/B in one run (host-*: bench/host.ts);
-// BENCH_NODES=<node>,<node> the Nodes; BENCH_IDLE_S, BENCH_KEYS, BENCH_HOST_S shorten the idle,
-// key and host rows for a quick look.
+// older build beside this one in the rows that are an A/B in one run (host-*: bench/host.ts; the
+// bill, bench/bill.ts, unless BENCH_BILL_BASE names another); BENCH_NODES=<node>,<node> the Nodes;
+// BENCH_IDLE_S, BENCH_KEYS, BENCH_HOST_S shorten the idle, key and host rows for a quick look.
 import { execFileSync, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -31,6 +31,7 @@ import { chooseColumns } from "../src/render/columns.js";
 import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
+import { bill } from "./bill.js";
 import { HOST_ROWS, type HostKit } from "./host.js";
 import { churn, longLog } from "./service-shapes.js";
 
@@ -887,6 +888,10 @@ const ROWS_TO_RUN: {
   { id: "pack", all: packSize },
   { id: "index", all: index },
   { id: "once-all", perNode: onceAll },
+  {
+    id: "bill",
+    perNode: (node) => bill({ cli: CLI, node, serve, cleanEnv, report: (...a) => report(node, ...a), note }),
+  },
   ...Object.entries(HOST_ROWS).map(([id, row]) => ({ id, all: (n: NodeBin[]) => row(hostKit(n)) })),
 ];
 

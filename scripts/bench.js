@@ -30,6 +30,11 @@ const nodes = process.env.BENCH_NODES || [process.execPath, node24()].join(",");
 const base = benchBase();
 const r = spawnSync(process.execPath, ["dist/bench.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, BENCH_NODES: nodes, ...(base ? { BENCH_BASE: base } : {}) },
+  // The bill's row (bench/bill.ts) takes the same base unless BENCH_BILL_BASE names its own.
+  env: {
+    ...process.env,
+    BENCH_NODES: nodes,
+    ...(base ? { BENCH_BASE: base, BENCH_BILL_BASE: process.env.BENCH_BILL_BASE || base } : {}),
+  },
 });
 process.exit(r.status ?? 1);

@@ -43,7 +43,7 @@ const bundle = await build({
   legalComments: "none",
   // The development react-reconciler records a performance entry per commit and never
   // clears it: a monitor left open for days would run out of memory. Always production.
-  // import.meta.url (meow, Yoga's glue) is the bin's own URL (src/boot.ts passes it in).
+  // import.meta.url (Yoga's glue) is the bin's own URL (src/boot.ts passes it in).
   define: { "process.env.NODE_ENV": '"production"', "import.meta.url": "__jobtopUrl" },
   plugins,
   metafile: true,

@@ -10,15 +10,15 @@ import { createActionSender } from "./api/send-action.js";
 import { TokenKeeper, type TokenOrigin } from "./api/token-keeper.js";
 import { transportFetch } from "./api/transport.js";
 import { parseDuration } from "./config/checks.js";
-import { kebab, optionsHelp } from "./config/from-settings.js";
+import { finalOf } from "./config/final-statuses.js";
+import { type Flags, optionsHelp } from "./config/from-settings.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
-import type { RawConfig } from "./config/resolve.js";
 import { readToken } from "./config/token-source.js";
 import { type Config, ConfigError } from "./config/types.js";
 import { DEMO_ACTIONS } from "./demo/actions.js";
 import { DEMO_PROFILE, DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
-import { FLAGS, type Flags, NEGATIVE_NUMBER, quickFlags } from "./flags.js";
+import { readArgs } from "./flags.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
@@ -28,9 +28,11 @@ import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
 import { usedKeys } from "./ui/input/used-keys.js";
 
-/** `--help`: the commands, then the options of the settings table (src/config/settings.ts). */
+/** `--help`: what jobtop is, the commands, then the options of the settings table (src/config/settings.ts). */
 function help(): string {
   return `
+  ${pkg.description}
+
   Usage
     $ jobtop [options]              live monitor of your compute jobs
     $ jobtop --demo                 try it on the built-in demo service, no account needed
@@ -46,6 +48,7 @@ ${optionsHelp()}
 
   Durations: 500ms, 2s, 1m. NO_COLOR turns colour off.
   Keys in the monitor: press ? for help.
+
 `;
 }
 
@@ -70,44 +73,6 @@ function warn(message: string): void {
   writeErr(`warning: ${message}`);
 }
 
-/** The command line: read by quickFlags (src/flags.ts) when it is a plain one, else by meow. */
-async function parseArgs() {
-  const quick = quickFlags(process.argv.slice(2));
-  if (quick) {
-    // As meow does: the process is named after the bin (ps, top), not "node".
-    process.title = Object.keys(pkg.bin)[0] ?? pkg.name;
-    return { ...quick, showHelp: undefined, showVersion: undefined };
-  }
-  const { default: meow } = await import("meow");
-  try {
-    return meow(help(), {
-      // Only .url is read (to find package.json, which pkg already gives).
-      importMeta: { url: import.meta.url } as ImportMeta,
-      pkg,
-      allowUnknownFlags: true,
-      flags: FLAGS,
-    });
-  } catch (e) {
-    // meow's own checks ("The flag --interval can only be set once."): bad usage, exit 2.
-    return fail(e instanceof Error ? e.message : String(e));
-  }
-}
-
-/** The options, as typed: --base-url, --no-bell… */
-const KNOWN = new Set(Object.keys(FLAGS).map(kebab));
-
-function checkUnknownFlags(argv: string[]): void {
-  for (const a of argv) {
-    if (a === "--") break;
-    const m = /^--(?:no-)?([^=]+)/.exec(a);
-    // Named as typed: "--no-color", not "--color".
-    if (m?.[1] && !KNOWN.has(m[1])) fail(`unknown option ${a.split("=")[0]} (see jobtop --help)`);
-    // A negative number is a word (`get -5`: a service may use negative ids), as meow reads it.
-    if (/^-[^-]/.test(a) && a !== "-h" && a !== "-v" && !NEGATIVE_NUMBER.test(a))
-      fail(`unknown option ${a} (see jobtop --help)`);
-  }
-}
-
 /** A ConfigError becomes one line and exit 2; anything else is a bug and goes on up. */
 function orFail<T>(f: () => T): T {
   try {
@@ -119,13 +84,14 @@ function orFail<T>(f: () => T): T {
 }
 
 async function main(): Promise<void> {
-  checkUnknownFlags(process.argv.slice(2));
-  const cli = await parseArgs();
+  // The process is named after the bin (ps, top), not "node".
+  process.title = Object.keys(pkg.bin)[0] ?? pkg.name;
+  const cli = readArgs(process.argv.slice(2));
+  if ("error" in cli) return fail(cli.error);
   const f: Flags = cli.flags;
-  // meow answers --help and --version only when they come alone; -h, -v and any position too
-  // (quickFlags leaves both to meow).
-  if (f.help) cli.showHelp?.(0);
-  if (f.version) cli.showVersion?.();
+  // Wherever they stand on the line.
+  if (f.help) return exitAfter(help(), 0);
+  if (f.version) return exitAfter(`${pkg.version}\n`, 0);
   const [command, ...rest] = cli.input;
   if (command === "config") return runConfig(rest, f);
   const script: ScriptCommand | undefined = orFail(() => parseCommand(cli.input, f));
@@ -204,6 +170,7 @@ async function main(): Promise<void> {
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
     pins: config.pins,
+    final: finalOf(config),
     // The account index (issue 24): its sweep beside the page, its own interval.
     index: {
       mode: config.index,
@@ -216,7 +183,7 @@ async function main(): Promise<void> {
   });
   monitor.start();
   const { startMonitor } = await import("./ui/start.js");
-  const code = await startMonitor(config, monitor, { tokens, fetch });
+  const code = await startMonitor(config, monitor, { tokens, fetch, client });
   await demo?.close();
   process.exit(code);
 }
@@ -244,50 +211,20 @@ function freshTerminalSize(): void {
 
 /** Flags as given (the environment and the config file are read by src/config/load.ts). */
 function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
-  const perPage =
-    f.perPage === undefined
-      ? undefined
-      : f.perPage === "auto"
-        ? "auto"
-        : /^\d+$/.test(f.perPage)
-          ? Number(f.perPage)
-          : Number.NaN;
-  const mouse = f.mouse === "on" ? true : f.mouse === "off" ? false : undefined;
-  if (f.mouse !== undefined && mouse === undefined) fail(`--mouse: expected on or off, got "${f.mouse}"`);
   const tokenFlag = f.tokenFile ? "--token-file" : f.token !== undefined ? "--token" : undefined;
   // A token given by flag is read (and checked) now; JOBTOP_TOKEN and the file's sources by
   // src/config/load.ts, once precedence has chosen one.
   const tok =
     f.demo || !tokenFlag ? undefined : orFail(() => readToken({ tokenFile: f.tokenFile, token: f.token }));
-  const raw: RawConfig = {
-    baseUrl: f.baseUrl,
-    token: tok?.token,
-    interval: f.interval,
-    listInterval: f.listInterval,
-    // watch and wait read --timeout as their deadline (parseCommand), not as a request's.
-    timeout: script?.kind === "watch" || script?.kind === "wait" ? undefined : f.timeout,
-    perPage,
-    order: f.order as RawConfig["order"],
-    clipboard: f.clipboard as RawConfig["clipboard"],
-    index: f.index as RawConfig["index"],
-    indexMax: f.indexMax,
-    indexInterval: f.indexInterval,
-    statusLabels: f.statusLabels,
-    columns: f.columns,
-    demo: f.demo,
-    once: f.once,
-    mouse,
-    notify: f.notify as RawConfig["notify"],
-    notifyScope: f.notifyScope as RawConfig["notifyScope"],
-    state: process.argv.some((a) => /^--(no-)?state(=|$)/.test(a)) ? f.state : undefined,
-    hyperlinks: f.hyperlinks as RawConfig["hyperlinks"],
-    title: f.title as RawConfig["title"],
-    pins: f.pin,
-    // meow says false for an absent boolean; only a given --bell / --no-bell overrides the file.
-    bell: process.argv.some((a) => /^--(no-)?bell(=|$)/.test(a)) ? f.bell : undefined,
-  };
   return {
-    raw,
+    // Each flag is read by its row's kind (src/config/resolve.ts); the token as read here.
+    raw: {
+      ...f,
+      tokenFile: undefined,
+      token: tok?.token,
+      // watch and wait read --timeout as their deadline (parseCommand), not as a request's.
+      timeout: script?.kind === "watch" || script?.kind === "wait" ? undefined : f.timeout,
+    },
     tokenFrom: tokenFlag,
     tokenFile: f.tokenFile && tok ? { path: f.tokenFile, pipe: tok.pipe === true } : undefined,
     env: process.env,
@@ -313,6 +250,11 @@ async function runConfig(args: string[], f: Flags): Promise<void> {
     if (e instanceof ConfigError) fail(e.message);
     throw e;
   }
+}
+
+/** Writes `text` to stdout, then exits with `code` once it is out (a pipe may take a moment). */
+function exitAfter(text: string, code: number): Promise<never> {
+  return new Promise(() => process.stdout.write(text, () => process.exit(code)));
 }
 
 async function runDemoServer(

@@ -14,8 +14,6 @@ import inkSharedOutputCaches from "./ink-shared-output-caches.js";
 import inkSkipUnchangedCommits from "./ink-skip-unchanged-commits.js";
 import inkWithoutTopLevelAwait from "./ink-without-top-level-await.js";
 import isInCiNever from "./is-in-ci-never.js";
-import meowLazyDependencies from "./meow-lazy-dependencies.js";
-import meowWithoutPackageReading from "./meow-without-package-reading.js";
 import sliceAnsiLazySegmenter from "./slice-ansi-lazy-segmenter.js";
 import stringWidthIsWidthTs from "./string-width-is-width-ts.js";
 import stringWidthLazyRegexes from "./string-width-lazy-regexes.js";
@@ -24,8 +22,6 @@ import zodEnglishOnly from "./zod-english-only.js";
 
 export const patches = [
   stringWidthIsWidthTs,
-  meowWithoutPackageReading,
-  meowLazyDependencies,
   ansiTokenizeWithoutSegmenter,
   sliceAnsiLazySegmenter,
   stringWidthLazyRegexes,

@@ -1,11 +1,16 @@
 // One action over several jobs (the tagged ones, or `jobtop act NAME ID…`): one at a time, or a
 // few at once, each job's result as a line for the events pane ("cancel jb25w8: done", "cancel
-// jb25w9: failed: …") and a summary for the status line. A job given twice runs once. Cancelled
-// (signal), no further job is started; those are "not run" in the summary.
+// jb25w9: failed: …", "cancel jb26a1: skipped: it is 3 (stopped) now; …") and a summary for the
+// status line. A job given twice runs once. Cancelled (signal), no further job is started; those
+// are "not started" in the summary. Each job's run fetches it again first (fire-check.ts): one job
+// at a time, a GET then its action, so a run on 500 jobs is paced as before, never a burst.
 import { sanitize } from "../model/sanitize.js";
 
 /** What running the action for one job gave: from send-action.ts or command.ts. */
-export type JobOutcome = { ok: true; line?: string } | { ok: false; error: string; unknown?: boolean };
+export type JobOutcome =
+  | { ok: true; line?: string }
+  /** `unknown`: it may have done what it asked; `skipped`: nothing was sent or run (fire-check.ts). */
+  | { ok: false; error: string; unknown?: boolean; skipped?: boolean };
 
 export interface BulkTarget<J> {
   /** The job's id: the same id twice runs once. */
@@ -40,7 +45,9 @@ export function resultLine(action: string, label: string, o: JobOutcome): string
       : "done"
     : o.unknown
       ? `outcome unknown: ${o.error}`
-      : `failed: ${o.error}`;
+      : o.skipped
+        ? `skipped: ${o.error}`
+        : `failed: ${o.error}`;
   return sanitize(`${action} ${label}: ${what}`);
 }
 
@@ -82,22 +89,33 @@ export async function runBulk<J>(
   return { results: done, summary: summary(action, queue.length, done) };
 }
 
-/** "cancel: 3 done" / "cancel: 1 of 3 done, 1 failed, 1 outcome unknown" */
-export function summary(action: string, total: number, results: readonly BulkResult[]): string {
-  let ok = 0;
-  let failed = 0;
-  let unknown = 0;
+/** How many results of each kind. */
+export function tally(results: readonly BulkResult[]): {
+  ok: number;
+  failed: number;
+  unknown: number;
+  skipped: number;
+} {
+  const n = { ok: 0, failed: 0, unknown: 0, skipped: 0 };
   for (const r of results) {
-    if (r.outcome.ok) ok++;
-    else if (r.outcome.unknown) unknown++;
-    else failed++;
+    if (r.outcome.ok) n.ok++;
+    else if (r.outcome.unknown) n.unknown++;
+    else if (r.outcome.skipped) n.skipped++;
+    else n.failed++;
   }
+  return n;
+}
+
+/** "cancel: 3 done" / "cancel: 1 of 3 done, 1 failed, 1 outcome unknown, 1 skipped" */
+export function summary(action: string, total: number, results: readonly BulkResult[]): string {
+  const { ok, failed, unknown, skipped } = tally(results);
   const notRun = total - results.length;
   const jobs = total === 1 ? "job" : "jobs";
   if (ok === total) return `${action}: ${total === 1 ? "done" : `${total} ${jobs} done`}`;
   const parts = [`${ok} of ${total} ${jobs} done`];
   if (failed) parts.push(`${failed} failed`);
   if (unknown) parts.push(`${unknown} outcome unknown`);
-  if (notRun) parts.push(`${notRun} not run (cancelled)`);
+  if (skipped) parts.push(`${skipped} skipped`);
+  if (notRun) parts.push(`${notRun} not started`);
   return sanitize(`${action}: ${parts.join(", ")}`);
 }

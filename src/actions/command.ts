@@ -3,15 +3,19 @@
 // The bearer token is JOBTOP_TOKEN only with pass_token, never in argv (any user can read a
 // command line in `ps`); without it, a JOBTOP_TOKEN jobtop itself was given is removed too.
 //
-// `background`: run with its output captured (capped), stopped after 60 s; its last line of
-// output, sanitised, is the result. `terminal` (wired with the UI): the same argv and environment
-// given to Screen.runForeground (src/terminal/screen.ts), as `x` runs ssh (src/terminal/ssh.ts).
+// `background`: run in a process group of its own with its output captured (bounded), its
+// deadline (60 s) over the whole group, also after its first process has exited
+// (process-groups.ts); its last line of output, masked and sanitised, is the result. `terminal`
+// (wired with the UI): the same argv and environment given to Screen.runForeground
+// (src/terminal/screen.ts), as `x` runs ssh (src/terminal/ssh.ts).
 
 import type { Job } from "../api/schema.js";
 import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets, maskText } from "../model/secrets.js";
 import type { CommandAction } from "./definitions.js";
 import { expandArgv, jobValues } from "./placeholders.js";
+import { type ProcessGroups, processGroups } from "./process-groups.js";
 
 export interface CommandContext {
   baseUrl: string;
@@ -23,16 +27,24 @@ export interface CommandContext {
   env?: NodeJS.ProcessEnv;
   /** Default 60 s. */
   timeoutMs?: number;
+  /** Ends it before its deadline (jobtop quits, act's second Ctrl+C): SIGTERM to its group, SIGKILL 5 s later. */
+  signal?: AbortSignal;
+  /** Where its group is kept while any of it runs (default: the process's own set). */
+  groups?: ProcessGroups;
 }
 
-export type CommandOutcome = { ok: true; line: string } | { ok: false; error: string };
+export type CommandOutcome =
+  | { ok: true; line: string }
+  /** `unknown`: stopped before it ended (its deadline, jobtop's way out): what it did is not known. */
+  | { ok: false; error: string; unknown?: boolean };
 
 const DEFAULT_TIMEOUT_MS = 60_000;
-/** Output kept (its end): enough for a last line, never a flood in memory. */
-const TAIL_BYTES = 8 * 1024;
+/**
+ * Output kept of each stream (its end): masked whole, and only then cut to its last line. Enough
+ * for any last line, never a flood in memory.
+ */
+const KEEP_BYTES = 64 * 1024;
 const LINE_CHARS = 200;
-/** After SIGTERM at the deadline, SIGKILL this much later. */
-const KILL_AFTER_MS = 2000;
 /** After the command exits, how long its output may still come (through a pipe's buffer). */
 const EXIT_GRACE_MS = 500;
 
@@ -66,40 +78,47 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
   if ("error" in built) return Promise.resolve({ ok: false, error: built.error });
   const [file, ...args] = built.argv as [string, ...string[]];
   const timeoutMs = ctx.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  // Masked with or without pass_token (a command may find the token by itself), and before the
-  // line is cut to length (cut first, the token's first characters could end it unmasked).
-  const mask = (s: string) => (ctx.token.length >= 4 ? s.split(ctx.token).join("••••••") : s);
+  const groups = ctx.groups ?? processGroups;
+  // Masked with or without pass_token (a command may find the token by itself).
+  const secrets = ctx.token.length >= 4 ? [ctx.token] : [];
+  const mask = (s: string) => maskSecrets(maskText(s, secrets));
   return new Promise((resolve) => {
-    let tail = Buffer.alloc(0);
-    const keep = (chunk: Buffer) => {
-      tail = Buffer.concat([tail, chunk]);
-      if (tail.length > TAIL_BYTES) tail = tail.subarray(tail.length - TAIL_BYTES);
+    const out = { stdout: new Kept(), stderr: new Kept() };
+    /** The stream that last said something: its last line is the result. */
+    let last: Kept = out.stdout;
+    const keep = (k: Kept) => (chunk: Buffer) => {
+      k.push(chunk);
+      if (/[^\s]/.test(chunk.toString("latin1"))) last = k;
     };
     let timedOut = false;
+    let ended = false;
     const { spawn }: typeof import("node:child_process") = loadBuiltin("node:child_process");
     const child = spawn(file, args, {
       shell: false,
       env: commandEnv(a, job, ctx),
       stdio: ["ignore", "pipe", "pipe"],
-      // Its own process group, so that the deadline stops what it started too.
+      // A session and process group of its own, so that the deadline stops what it started too
+      // (and the terminal's signals, meant for jobtop, do not reach it).
       detached: true,
     });
-    const stop = (signal: NodeJS.Signals) => {
-      try {
-        if (child.pid !== undefined) process.kill(-child.pid, signal);
-      } catch {
-        // already gone
-      }
+    const pgid = child.pid;
+    if (pgid !== undefined)
+      groups.add(pgid, sanitize(`${a.name} ${job.displayID || job.id}`), timeoutMs, () => {
+        timedOut = true;
+      });
+    const onAbort = () => {
+      ended = true;
+      if (pgid !== undefined) groups.end(pgid);
     };
-    const timer = setTimeout(() => {
-      timedOut = true;
-      stop("SIGTERM");
-      setTimeout(() => stop("SIGKILL"), KILL_AFTER_MS).unref();
-    }, timeoutMs);
-    child.stdout?.on("data", keep);
-    child.stderr?.on("data", keep);
+    if (ctx.signal?.aborted) onAbort();
+    else ctx.signal?.addEventListener("abort", onAbort, { once: true });
+    child.stdout?.on("data", keep(out.stdout));
+    child.stderr?.on("data", keep(out.stderr));
+    let done = false;
     child.on("error", (e: NodeJS.ErrnoException) => {
-      clearTimeout(timer);
+      if (done) return;
+      done = true;
+      ctx.signal?.removeEventListener("abort", onAbort);
       const what = sanitize(file);
       resolve({
         ok: false,
@@ -107,22 +126,29 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
       });
     });
     let grace: NodeJS.Timeout | undefined;
-    let done = false;
     const finish = (status: number | null, signal: NodeJS.Signals | null) => {
       if (done) return;
       done = true;
-      clearTimeout(timer);
-      // (The SIGKILL of the deadline still comes: what the group left must not outlive it.)
       if (grace) clearTimeout(grace);
-      // A child it left running may hold the output open: stop reading it (the child runs on).
+      ctx.signal?.removeEventListener("abort", onAbort);
+      // A child it left running may hold the output open: stop reading it. The child runs on,
+      // until its group's deadline (process-groups.ts).
       child.stdout?.destroy();
       child.stderr?.destroy();
-      const line = lastLine(mask(tail.toString("utf8")));
+      const line =
+        lastLine(last.shown(mask)) || lastLine((last === out.stdout ? out.stderr : out.stdout).shown(mask));
       const said = line ? `: ${line}` : "";
       if (timedOut)
         resolve({
           ok: false,
+          unknown: true,
           error: `no result within ${timeoutMs / 1000}s: stopped; the outcome is unknown${said}`,
+        });
+      else if (ended)
+        resolve({
+          ok: false,
+          unknown: true,
+          error: `stopped before it ended; the outcome is unknown${said}`,
         });
       else if (status === 0) resolve({ ok: true, line });
       else if (signal) resolve({ ok: false, error: `ended by ${signal}${said}` });
@@ -132,9 +158,48 @@ export function runBackground(a: CommandAction, job: Job, ctx: CommandContext): 
     // Ended, but a child it started in the background may keep its output open until the
     // deadline: its own output is read a moment longer, then the exit status is the outcome.
     child.on("exit", (status, signal) => {
+      if (pgid !== undefined) groups.leaderExited(pgid);
       grace = setTimeout(() => finish(status, signal), EXIT_GRACE_MS);
     });
   });
+}
+
+/**
+ * The end of one output stream, up to KEEP_BYTES, in the pieces it was read in: put together and
+ * masked whole before anything is cut, so a secret split across two reads, or at the start of
+ * what is kept, is never shown in part.
+ */
+class Kept {
+  private chunks: Buffer[] = [];
+  private bytes = 0;
+  /** Something was dropped from the start. */
+  private cut = false;
+
+  push(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.bytes += chunk.length;
+    while (this.chunks.length > 1 && this.bytes - (this.chunks[0] as Buffer).length >= KEEP_BYTES) {
+      this.bytes -= (this.chunks.shift() as Buffer).length;
+      this.cut = true;
+    }
+  }
+
+  /**
+   * What is kept, masked, then cut: when the start was dropped, the line it cut is dropped too
+   * (a secret there was cut before it could be masked, and its end would show).
+   */
+  shown(mask: (s: string) => string): string {
+    let all = Buffer.concat(this.chunks);
+    let cut = this.cut;
+    if (all.length > KEEP_BYTES) {
+      all = all.subarray(all.length - KEEP_BYTES);
+      cut = true;
+    }
+    const text = mask(all.toString("utf8"));
+    if (!cut) return text;
+    const nl = text.search(/[\r\n]/);
+    return nl < 0 ? "" : text.slice(nl + 1);
+  }
 }
 
 /** The last line with something on it, one line, capped and sanitised. */

@@ -2,17 +2,25 @@
 // retry on a dropped keep-alive socket), then our own checks on status, size, JSON, envelope and
 // schema, each failing with a typed ApiError. Retrying with backoff is the poller's job.
 // (zod's English messages: set by src/zod.ts, which schema.ts imports.)
-import * as z from "zod/mini";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
-import { parseJsonBody } from "./body.js";
-import { ApiError, isApiError, proxyAuthError, redactError } from "./errors.js";
+import {
+  type Body,
+  envelope,
+  readCapped,
+  schemaError,
+  statusError,
+  toTransportError,
+  withDeadline,
+} from "./answer.js";
+import { ApiError, isApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, onNewConnection, type Reply } from "./http-get.js";
-import { errorCode, transportWords } from "./network-words.js";
 import { keepRaw } from "./raw.js";
-import { type SameBody, sameBody } from "./same-body.js";
-import { EnvelopeSchema, type Job, JobSchema, type Pagination } from "./schema.js";
+import { type SameBody, sameBodies, type Validators } from "./same-body.js";
+import { type Job, JobSchema, type Pagination } from "./schema.js";
+import { ServiceGate } from "./service-gate.js";
 import { TokenKeeper } from "./token-keeper.js";
+import { conditionalHeaders, validatorsOf } from "./validators.js";
 
 export interface ClientOptions {
   baseUrl: string;
@@ -25,6 +33,8 @@ export interface ClientOptions {
    * CA's, from transport.ts.
    */
   fetch?: typeof fetch;
+  /** The service's one backoff (service-gate.ts); the client makes its own when not given. */
+  gate?: ServiceGate;
 }
 
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
@@ -37,31 +47,73 @@ export interface JobPage {
   items: PageItem[];
 }
 
+/**
+ * What one answer cost and whether it was news, filled in by the client when a caller passes one
+ * (the job poll's byte budget; the sweep's "page unchanged").
+ */
+export interface AnswerInfo {
+  /** Bytes of the answer's body as received (0 for a 304). */
+  bytes: number;
+  /** The service answered 304 Not Modified to the validators sent. */
+  notModified: boolean;
+  /** The value is the very one made last time for this request: a 304, or the same bytes. */
+  same: boolean;
+}
+
 export interface JobClient {
-  getJob(id: string, signal?: AbortSignal): Promise<Job>;
-  listJobs(q: { page: number; perPage: number; order: Order }, signal?: AbortSignal): Promise<JobPage>;
+  getJob(id: string, signal?: AbortSignal, info?: AnswerInfo): Promise<Job>;
+  listJobs(
+    q: { page: number; perPage: number; order: Order },
+    signal?: AbortSignal,
+    info?: AnswerInfo,
+  ): Promise<JobPage>;
   /**
    * A page of the list made into `map`'s value, or the value made last time for that request
-   * when the answer is the same bytes (`memo`, one per caller: the index's sweep keeps one per
-   * page). The sweep's pages never evict the page poller's remembered answer.
+   * when the answer is the same bytes or a 304 (`memo`, one per caller: the index's sweep keeps
+   * one per page, keyedMemo). The sweep's pages never evict the page poller's remembered answer.
    */
   listJobsMapped?<T>(
     q: { page: number; perPage: number; order: Order },
     signal: AbortSignal | undefined,
     memo: SameBody,
     map: (page: JobPage) => T,
+    info?: AnswerInfo,
   ): Promise<T>;
   /** `r`: the next 401 reads the token's source again at once (TokenKeeper.soon). */
   rereadToken?(): void;
   /** Told when the token changed (read again after a 401): requests waiting out a rejection may go now. */
   onTokenChange?(listener: () => void): () => void;
+  /**
+   * The service's one backoff: a 429 or 503 holds every request of this client until it passes
+   * (the pollers ask it before they send; the client waits on it too). Absent: no such hold.
+   */
+  gate?: ServiceGate;
 }
 
 const DEFAULT_TIMEOUT_MS = 10_000;
 const DEFAULT_MAX_BODY = 16 * 1024 * 1024;
-const MAX_RETRY_AFTER_MS = 5 * 60_000;
 /** Same-origin redirects followed (a moved path behind the same host); more is a loop. */
 const MAX_REDIRECTS = 5;
+/**
+ * Answers kept per kind of request, for same-body.ts and 304s: the jobs asked for (the selected
+ * one and the pins: 20 at most), the pages (flipping back and forth); the least recently asked go
+ * first once the kept bytes pass the bound, but the newest is kept however large.
+ */
+const KEPT_JOBS = { max: 24, maxBytes: 4 * 1024 * 1024 };
+const KEPT_PAGES = { max: 4, maxBytes: 4 * 1024 * 1024 };
+const NO_BYTES = Buffer.alloc(0);
+
+// What an answer means (answer.ts), as the client's own: send-action.ts and the tests read them here.
+export {
+  type Body,
+  envelope,
+  oneLine,
+  parseRetryAfter,
+  readCapped,
+  statusError,
+  toTransportError,
+  withDeadline,
+} from "./answer.js";
 
 export function createClient(opts: ClientOptions): JobClient {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
@@ -74,6 +126,7 @@ export function createClient(opts: ClientOptions): JobClient {
     throw new ApiError("auth", "the token cannot be sent in an HTTP header (a character headers refuse)");
   const prefix = opts.baseUrl.replace(/\/+$/, "");
   const get: Get = opts.fetch ? fromFetch(opts.fetch) : httpGet();
+  const gate = opts.gate ?? new ServiceGate();
   /** Masks every token of the run (the service may echo one back), and names the token's source on a rejection. */
   const finish = (e: unknown): unknown => {
     for (const t of tokens.used) e = redactError(e, t);
@@ -89,8 +142,12 @@ export function createClient(opts: ClientOptions): JobClient {
    * is tried once more at once. A new connection that fails is not (a service resetting every
    * connection got each poll twice); retrying is the poller's job.
    */
-  async function getOnce(url: URL, signal: AbortSignal, token: string): Promise<Reply> {
-    const headers = { authorization: `Bearer ${token}`, accept: "application/json" };
+  async function getOnce(url: URL, signal: AbortSignal, token: string, asked?: Validators): Promise<Reply> {
+    const headers = {
+      authorization: `Bearer ${token}`,
+      accept: "application/json",
+      ...conditionalHeaders(asked),
+    };
     try {
       return await get(url, { headers, signal });
     } catch (e) {
@@ -102,7 +159,8 @@ export function createClient(opts: ClientOptions): JobClient {
 
   /**
    * One API call, its envelope decoded by `decode`, or the last call's result when the answer is
-   * the same bytes (same-body.ts). Its errors never carry the token, even if the server echoes it.
+   * the same bytes or a 304 to the validators it was kept with (same-body.ts). Its errors never
+   * carry the token, even if the server echoes it.
    */
   async function request<T>(
     path: string,
@@ -110,39 +168,63 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal | undefined,
     memo: SameBody,
     decode: (env: unknown) => T,
+    info?: AnswerInfo,
   ): Promise<T> {
     try {
+      const key = `${path}?${new URLSearchParams(params)}`;
+      // The answer kept for this very request, whose validators ask "changed since?".
+      const kept = memo.kept?.(key);
+      const asked = kept?.validators;
       let sent = tokens.current();
       let body: Body;
       try {
-        body = await send(path, params, signal, sent);
+        body = await send(path, params, signal, sent, asked);
       } catch (e) {
         // Rejected: the keeper may read the token's source again (a rotated token); if that gives
         // another token, the same request goes once more with it, at once.
         if (!(isApiError(e) && e.kind === "auth") || signal?.aborted || !(await tokens.rejected(sent)))
           throw e;
         sent = tokens.current();
-        body = await send(path, params, signal, sent);
+        body = await send(path, params, signal, sent, asked);
       }
       tokens.accept(sent);
-      const key = `${path}?${new URLSearchParams(params)}`;
-      return memo.decode(key, body.bytes, () => decode(envelope(body)));
+      // (exchange refuses a 304 to a request that sent no validators: then nothing is kept.)
+      const value =
+        body.status === 304 && kept
+          ? (kept.value as T)
+          : memo.decode(key, body.bytes, () => decode(envelope(body)), body.validators);
+      if (info) {
+        info.bytes = body.bytes.length;
+        info.notModified = body.status === 304;
+        info.same = kept !== undefined && value === kept.value;
+      }
+      return value;
     } catch (e) {
       throw finish(e);
     }
   }
-  const sameJob = sameBody();
-  const samePage = sameBody();
+  const sameJob = sameBodies(KEPT_JOBS);
+  const samePage = sameBodies(KEPT_PAGES);
 
   async function send(
     path: string,
     params: Record<string, string>,
     signal: AbortSignal | undefined,
     token: string,
+    asked: Validators | undefined,
   ): Promise<Body> {
+    // The service's hold (a 429 or 503 to any request of ours) first: the deadline starts after it.
+    try {
+      await gate.pass(signal);
+    } catch (e) {
+      throw toTransportError(e, false, timeoutMs, base.host);
+    }
+    const sentAt = gate.now();
     const d = withDeadline(timeoutMs, signal);
     try {
-      return await exchange(path, params, d.signal, d.deadline, token);
+      const body = await exchange(path, params, d.signal, d.deadline, token, sentAt, asked);
+      gate.answered(sentAt);
+      return body;
     } finally {
       d.end();
     }
@@ -154,6 +236,8 @@ export function createClient(opts: ClientOptions): JobClient {
     signal: AbortSignal,
     deadline: { passed: boolean },
     token: string,
+    sentAt: number,
+    asked: Validators | undefined,
   ): Promise<Body> {
     let res: Reply;
     const seen = new Set<string>();
@@ -161,7 +245,7 @@ export function createClient(opts: ClientOptions): JobClient {
     url.search = new URLSearchParams(params).toString();
     for (;;) {
       try {
-        res = await getOnce(url, signal, token);
+        res = await getOnce(url, signal, token, asked);
       } catch (e) {
         throw toTransportError(e, deadline.passed, timeoutMs, base.host);
       }
@@ -184,9 +268,23 @@ export function createClient(opts: ClientOptions): JobClient {
       seen.add(next.href);
       url = next;
     }
+    if (res.status === 304) {
+      await res.cancel();
+      // "Not modified" since what? Nothing was named: no answer kept can stand for it.
+      if (!asked)
+        throw new ApiError("http", "HTTP 304 Not Modified to a request that named no earlier answer", {
+          status: 304,
+        });
+      return { bytes: NO_BYTES, contentType: null, status: 304 };
+    }
     if (res.status < 200 || res.status > 299) {
       await res.cancel();
-      throw statusError(res);
+      const e = statusError(res);
+      if (res.status !== 429 && res.status !== 503) throw e;
+      // The service speaks for every request: all of this client's wait (service-gate.ts), and
+      // the error says how long, floored and capped, so that the poller that got it waits as long.
+      const holdMs = gate.limited(res.status, e.details.retryAfterMs, sentAt);
+      throw new ApiError(e.kind, e.message, { ...e.details, retryAfterMs: holdMs });
     }
     let bytes: Buffer;
     try {
@@ -194,36 +292,51 @@ export function createClient(opts: ClientOptions): JobClient {
     } catch (e) {
       throw toTransportError(e, deadline.passed, timeoutMs, base.host);
     }
-    return { bytes, contentType: res.headers.get("content-type"), status: res.status };
+    return {
+      bytes,
+      contentType: res.headers.get("content-type"),
+      status: res.status,
+      validators: validatorsOf(res.headers),
+    };
   }
 
   return {
-    getJob: (id, signal) =>
-      request("v1/job", { id }, signal, sameJob, (e) => {
-        const env = e as { job?: unknown };
-        const parsed = JobSchema.safeParse(env.job);
-        if (!parsed.success) throw schemaError(parsed.error, "job");
-        keepRaw(parsed.data, env.job);
-        return parsed.data;
-      }),
-    listJobs: (q, signal) =>
+    getJob: (id, signal, info) =>
+      request(
+        "v1/job",
+        { id },
+        signal,
+        sameJob,
+        (e) => {
+          const env = e as { job?: unknown };
+          const parsed = JobSchema.safeParse(env.job);
+          if (!parsed.success) throw schemaError(parsed.error, "job");
+          keepRaw(parsed.data, env.job);
+          return parsed.data;
+        },
+        info,
+      ),
+    listJobs: (q, signal, info) =>
       request(
         "v1/job/jobs",
         { page: String(q.page), per_page: String(q.perPage), order: q.order },
         signal,
         samePage,
         (e) => decodePage(e as { job?: unknown; pagination?: Pagination }),
+        info,
       ),
-    listJobsMapped: (q, signal, memo, map) =>
+    listJobsMapped: (q, signal, memo, map, info) =>
       request(
         "v1/job/jobs",
         { page: String(q.page), per_page: String(q.perPage), order: q.order },
         signal,
         memo,
         (e) => map(decodePage(e as { job?: unknown; pagination?: Pagination })),
+        info,
       ),
     rereadToken: () => tokens.soon(),
     onTokenChange: (listener) => tokens.onChange(listener),
+    gate,
   };
 
   function decodePage(env: { job?: unknown; pagination?: Pagination }): JobPage {
@@ -249,25 +362,6 @@ export function createClient(opts: ClientOptions): JobClient {
   }
 }
 
-/** A response's bytes, for the envelope and same-body.ts. */
-export interface Body {
-  bytes: Buffer;
-  contentType: string | null;
-  status: number;
-}
-
-/** The JSON envelope's data, once it says the call succeeded. */
-export function envelope(body: Body): unknown {
-  const json = parseJsonBody(body.bytes, body.contentType, body.status);
-  const env = EnvelopeSchema.safeParse(json);
-  if (!env.success) throw schemaError(env.error, "");
-  if (env.data.code !== 0) {
-    const msg = env.data.msg ? `: ${oneLine(env.data.msg)}` : "";
-    throw new ApiError("envelope", `service error code ${env.data.code}${msg}`, { code: env.data.code });
-  }
-  return env.data;
-}
-
 /** Where a 3xx answer points, if it is a redirect with a usable Location. */
 function redirectTarget(res: Reply): URL | undefined {
   if (![301, 302, 303, 307, 308].includes(res.status)) return undefined;
@@ -278,122 +372,4 @@ function redirectTarget(res: Reply): URL | undefined {
   } catch {
     return undefined; // an unusable Location: reported as the bare 3xx status
   }
-}
-
-export function statusError(res: Reply): ApiError {
-  const s = res.status;
-  if (s === 407) return proxyAuthError();
-  // What to check is added by the client: the token's own source (TokenKeeper.hint).
-  if (s === 401 || s === 403) return new ApiError("auth", `token rejected (HTTP ${s})`, { status: s });
-  const retryAfterMs = parseRetryAfter(res.headers.get("retry-after"));
-  if (s === 429 || (s === 503 && retryAfterMs !== undefined)) {
-    // "Retry after 0s" says nothing (and the poller waits its interval anyway): left out.
-    const wait = retryAfterMs ? `, retry after ${Math.ceil(retryAfterMs / 1000)}s` : "";
-    const what = s === 429 ? "rate limited" : "service unavailable";
-    return new ApiError("rate-limit", `${what} (HTTP ${s}${wait})`, { status: s, retryAfterMs });
-  }
-  const text = res.statusText ? ` ${oneLine(res.statusText)}` : "";
-  return new ApiError("http", `HTTP ${s}${text} from the service`, { status: s, retryAfterMs });
-}
-
-/**
- * Retry-After is either delta-seconds or an HTTP date (which names its day or month). Capped: a
- * server must not park us for a day. A date in the past is 0; anything else ("-5", "1.5", which
- * Date.parse reads as dates in 2001) is no Retry-After. The poller never asks sooner for it.
- */
-export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | undefined {
-  if (!v) return undefined;
-  const t = v.trim();
-  let ms: number;
-  if (/^\d+$/.test(t)) ms = Number(t) * 1000;
-  else {
-    if (!/[a-z]/i.test(t)) return undefined;
-    const at = Date.parse(t);
-    if (Number.isNaN(at)) return undefined;
-    ms = at - nowMs;
-  }
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS);
-}
-
-export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
-  if (e instanceof ApiError) return e;
-  if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
-  if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
-  // Only the code is read, never the message: a header error's message holds the header.
-  const w = transportWords(errorCode(e), sanitize(host));
-  return new ApiError(w.kind, w.message);
-}
-
-/** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
-export async function readCapped(res: Reply, max: number): Promise<Buffer> {
-  const declared = Number(res.headers.get("content-length"));
-  if (declared > max) {
-    await res.cancel();
-    throw tooLarge(max);
-  }
-  if (!res.body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const value of res.body) {
-    size += value.byteLength;
-    if (size > max) {
-      await res.cancel();
-      throw tooLarge(max);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks);
-}
-
-function tooLarge(max: number): ApiError {
-  return new ApiError("too-large", `response larger than ${Math.round(max / 1024 / 1024)} MB, refused`);
-}
-
-function schemaError(error: z.core.$ZodError, prefix: string): ApiError {
-  const first = error.issues[0];
-  const path = [
-    prefix,
-    ...(first?.path ?? []).map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)),
-  ]
-    .join("")
-    .replace(/^\./, "")
-    .replace(/\.\[/g, "[");
-  const what = first ? first.message : z.prettifyError(error);
-  // The path holds the server's key names: one line, capped and sanitised like any server text.
-  return new ApiError("schema", `schema: ${oneLine(path) || "response"}: ${oneLine(what)}`);
-}
-
-/** Server text for a message: one line, capped, sanitised (it may hold escapes, bidi controls). */
-export function oneLine(s: string): string {
-  const line = s.replace(/\s+/g, " ").trim();
-  return sanitize(line.length > 160 ? `${line.slice(0, 159)}…` : line);
-}
-
-/**
- * One request's deadline: a plain timer on one controller, held until `end`, which also follows
- * the caller's `signal`. A signal Node holds only weakly (AbortSignal.timeout, a fetch Request's)
- * can be collected while a request waits, and then a service that never answers holds it forever.
- * `deadline.passed` tells a timeout from the caller's abort. Used by the client and send-action.ts.
- */
-export function withDeadline(
-  timeoutMs: number,
-  signal: AbortSignal | undefined,
-): { signal: AbortSignal; deadline: { passed: boolean }; end: () => void } {
-  const ac = new AbortController();
-  const deadline = { passed: false };
-  const timer = setTimeout(() => {
-    deadline.passed = true;
-    ac.abort();
-  }, timeoutMs);
-  const onAbort = () => ac.abort();
-  if (signal?.aborted) ac.abort();
-  else signal?.addEventListener("abort", onAbort, { once: true });
-  return {
-    signal: ac.signal,
-    deadline,
-    end: () => {
-      clearTimeout(timer);
-      signal?.removeEventListener("abort", onAbort);
-    },
-  };
 }

@@ -6,6 +6,8 @@
 // NODE_USE_ENV_PROXY is not needed: HTTPS_PROXY, HTTP_PROXY and NO_PROXY (and their lower-case
 // forms) are read here.
 import { proxyProblem, showProxy } from "../model/proxy-url.js";
+// Types only: undici-fetch.ts (and undici) load when a proxy or a CA file applies.
+import type { EnvProxies, EnvProxy } from "./undici-fetch.js";
 
 export interface TransportOptions {
   /** An http(s) proxy URL that overrides the environment, or "none" to ignore it. */
@@ -13,18 +15,6 @@ export interface TransportOptions {
   /** A PEM file of CAs to trust besides the default ones. */
   caFile?: string;
   env: Record<string, string | undefined>;
-}
-
-export interface EnvProxy {
-  /** The variable it came from: https_proxy, HTTPS_PROXY, http_proxy or HTTP_PROXY. */
-  name: string;
-  url: string;
-}
-
-export interface EnvProxies {
-  http?: EnvProxy;
-  https?: EnvProxy;
-  noProxy: string;
 }
 
 /**

@@ -12,7 +12,19 @@ import { fetch as undiciFetch } from "undici/lib/web/fetch/index.js";
 import { readTrusted } from "../config/trusted-file.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { ApiError, proxyAuthError } from "./errors.js";
-import type { EnvProxies } from "./transport.js";
+
+export interface EnvProxy {
+  /** The variable it came from: https_proxy, HTTPS_PROXY, http_proxy or HTTP_PROXY. */
+  name: string;
+  url: string;
+}
+
+/** The proxies of the environment (transport.ts reads them). */
+export interface EnvProxies {
+  http?: EnvProxy;
+  https?: EnvProxy;
+  noProxy: string;
+}
 
 export interface FetchOptions {
   /** A proxy URL that overrides the environment's, or "none". */

@@ -2,6 +2,7 @@
 // what is wrong in words, and src/config/resolve.ts or ./parse-file.ts names where it came from.
 import { proxyProblem, showProxy } from "../model/proxy-url.js";
 import { isClean } from "../model/sanitize.js";
+import { clusterCut } from "../model/width.js";
 
 /** Parses "2", "2s", "500ms", "1m" into milliseconds; bare numbers are seconds. */
 export function parseDuration(v: string): number | undefined {
@@ -11,15 +12,6 @@ export function parseDuration(v: string): number | undefined {
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }[(m[2] ?? "s") as "ms" | "s" | "m" | "h"];
   return Math.round(n * unit);
 }
-
-/** Bounds of each duration setting, shared by flags and the config file. */
-export const DURATION_RANGES = {
-  interval: [200, 3_600_000],
-  listInterval: [500, 3_600_000],
-  timeout: [100, 600_000],
-  // Any duration from 1 s (tests, small private services); an hour at most, like the pollers'.
-  indexInterval: [1000, 3_600_000],
-} as const;
 
 /** Checks a duration (a string like "2s", or a number of seconds); returns ms or what is wrong. */
 export function checkDuration(v: unknown, range: readonly [number, number]): number | string {
@@ -179,7 +171,7 @@ export function show(v: unknown): string {
  */
 export function clean(s: string, max: number, keepBidi = false): string {
   const one = s.replace(keepBidi ? CONTROL : CONTROL_OR_BIDI, "?");
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+  return one.length > max ? `${one.slice(0, clusterCut(one, max - 1))}…` : one;
 }
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
 const CONTROL_OR_BIDI = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;

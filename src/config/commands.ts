@@ -15,14 +15,15 @@ import type { Action } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
-import { COLUMNS } from "./checks.js";
-import { configPath, MAX_CONFIG_BYTES } from "./file.js";
-import type { CheckName } from "./from-settings.js";
+import { configPath, MAX_CONFIG_BYTES } from "./config-path.js";
+import { token } from "./kinds.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";
+import type { SettingRow } from "./setting-row.js";
+import { SETTINGS } from "./settings.js";
 import { STARTER } from "./starter.js";
 import { readTrusted, untrusted } from "./trusted-file.js";
-import { ConfigError, type TokenSource } from "./types.js";
+import { ConfigError } from "./types.js";
 
 export interface Out {
   write(s: string): unknown;
@@ -106,72 +107,57 @@ function refuseUntrusted(path: string): void {
 type Loaded = Awaited<ReturnType<typeof loadSettings>>;
 
 type Row = [string, string, string | undefined];
-type Show = (
-  c: Resolved["config"],
-  r: Resolved,
-  origin: (k: keyof Resolved["from"]) => string,
-  env: Env,
-) => Row;
 type Env = Record<string, string | undefined>;
+type Setting = keyof Resolved["from"];
+
+/** The lines whose value the row's kind does not say alone: the demo's service and token, the proxy of the environment. */
+const SPECIAL: Partial<Record<Setting, (r: Resolved, from: string | undefined, env: Env) => Row>> = {
+  baseUrl: (r, from) =>
+    r.config.demo
+      ? ["base_url", "(the demo service, in-process)", "--demo"]
+      : ["base_url", r.config.baseUrl, from],
+  token: (r, from) => [
+    "token",
+    r.token ? TOKEN.show(r.token) : r.config.demo ? "(the demo's own)" : "(none)",
+    r.token ? from : undefined,
+  ],
+  proxy: (r, from, env) => proxyRow(r.config.proxy, r.config.demo, from ?? "default", env),
+};
+const TOKEN = token("value");
 
 /**
- * A row of `config check` for each row of the settings table marked `check` (./settings.ts), in
- * this order: a setting marked there without its row here (or the other way) does not compile.
+ * What is in force: the file, the profile, then a line for each setting of the settings table
+ * (./settings.ts), in its order, with the layer it came from, and the actions.
  */
-const CHECK_ROWS = {
-  base_url: (c, _r, origin) => [
-    "base_url",
-    c.demo ? "(the demo service, in-process)" : c.baseUrl,
-    c.demo ? "--demo" : origin("baseUrl"),
-  ],
-  token: (c, r, origin) => ["token", tokenSource(r.token, c.demo), r.token ? origin("token") : undefined],
-  interval: (c, _r, origin) => ["interval", ms(c.intervalMs), origin("intervalMs")],
-  list_interval: (c, _r, origin) => ["list_interval", ms(c.listIntervalMs), origin("listIntervalMs")],
-  timeout: (c, _r, origin) => ["timeout", ms(c.timeoutMs), origin("timeoutMs")],
-  per_page: (c, _r, origin) => ["per_page", String(c.perPage), origin("perPage")],
-  order: (c, _r, origin) => ["order", c.order, origin("order")],
-  index: (c, _r, origin) => ["index", c.index, origin("index")],
-  index_max: (c, _r, origin) => ["index_max", String(c.indexMax), origin("indexMax")],
-  index_interval: (c, _r, origin) => ["index_interval", ms(c.indexIntervalMs), origin("indexIntervalMs")],
-  columns: (c, _r, origin) => {
-    const names = (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) =>
-      c.columns?.includes(COLUMNS[n]),
-    );
-    return ["columns", c.columns ? names.join(", ") : "all that fit", origin("columns")];
-  },
-  clipboard: (c, _r, origin) => ["clipboard", c.clipboard, origin("clipboard")],
-  bell: (c, _r, origin) => ["bell", String(c.bell), origin("bell")],
-  pins: (c, _r, origin) => [
-    "pins",
-    c.pins.length ? c.pins.join(", ") : "(none)",
-    c.pins.length ? origin("pins") : undefined,
-  ],
-  proxy: (c, _r, origin, env) => proxyRow(c.proxy, c.demo, origin("proxy"), env),
-  ca_file: (c, _r, origin) => [
-    "ca_file",
-    c.caFile ?? "(none; the system's CAs and NODE_EXTRA_CA_CERTS)",
-    c.caFile ? origin("caFile") : undefined,
-  ],
-  status: (c, r) => ["status", labels(c.statusLabels, r.from.statusLabels), undefined],
-  protocols: (c, r) => ["protocols", labels(c.protocolLabels, r.from.protocolLabels), undefined],
-  ports: (c, r) => [
-    "ports",
-    labels(c.portNames, r.from.portNames, "(none: ports show as numbers)"),
-    undefined,
-  ],
-} satisfies Record<CheckName, Show>;
-
 function describe(r: Resolved, loaded: Loaded, env: Env): string {
-  const c = r.config;
+  const c = r.config as unknown as Record<string, unknown>;
   const rows: Row[] = [];
-  const origin = (k: keyof Resolved["from"]) => (r.from[k] as string | undefined) ?? "default";
   const file = loaded.file ? loaded.path.path : `${loaded.path.path} (not found; defaults apply)`;
   rows.push(["config file", file, loaded.path.via === "default" ? undefined : loaded.path.via]);
   rows.push(["profile", loaded.profile?.name ?? "(none)", loaded.profile?.via]);
-  for (const show of Object.values(CHECK_ROWS) as Show[]) rows.push(show(c, r, origin, env));
-  if (c.actions.length === 0) rows.push(["actions", "(none)", undefined]);
-  for (const a of c.actions)
-    rows.push(["action", actionLine(a, c.statusLabels), a.from.replace(/: [^:]*$/, "")]);
+  const seen = new Set<string>();
+  for (const row of SETTINGS as readonly SettingRow[]) {
+    const key = row.setting as Setting | undefined;
+    if (!key || seen.has(key)) continue;
+    seen.add(key);
+    const from = r.from[key];
+    const special = SPECIAL[key];
+    if (special) rows.push(special(r, from as string | undefined, env));
+    else if (typeof from === "object")
+      rows.push([row.name, labels(c[key] as Record<number, string>, from, row.unset), undefined]);
+    else {
+      const v = c[key];
+      const unset = v === undefined || (Array.isArray(v) && v.length === 0);
+      rows.push(
+        unset
+          ? [row.name, row.unset ?? "(none)", undefined]
+          : [row.name, row.kind.show(v), from ?? "default"],
+      );
+    }
+  }
+  if (r.config.actions.length === 0) rows.push(["actions", "(none)", undefined]);
+  for (const a of r.config.actions)
+    rows.push(["action", actionLine(a, r.config.statusLabels), a.from.replace(/: [^:]*$/, "")]);
   // Paths, a token command's words, status names: the user's text (or a file's, or the
   // environment's), written to a terminal like the service's, so sanitised alike.
   // The values' column after the longest name ("index_interval" ran into its value at 14).
@@ -198,14 +184,6 @@ function actionLine(a: Action, labels: Record<number, string>): string {
   return `${a.name}: key ${JSON.stringify(a.key)}, ${what}, on ${on}, confirm ${a.confirm}`;
 }
 
-function tokenSource(t: TokenSource | undefined, demo: boolean): string {
-  if (!t) return demo ? "(the demo's own)" : "(none)";
-  if (t.kind === "value")
-    return `given by ${t.from === "JOBTOP_TOKEN" ? "JOBTOP_TOKEN" : t.from} (not shown)`;
-  if (t.kind === "file") return `token_file ${t.path}`;
-  return `token_command ${t.argv.map((a) => (/^[\w@%+=:,./-]+$/.test(a) ? a : JSON.stringify(a))).join(" ")}`;
-}
-
 function proxyRow(
   proxy: string | undefined,
   demo: boolean,
@@ -224,17 +202,8 @@ function proxyRow(
   return ["proxy", `${vars}${no ? `, NO_PROXY=${no}` : ""}`, "environment"];
 }
 
-function labels(
-  names: Record<number, string>,
-  from: Record<number, string>,
-  none = "(none: codes show as numbers)",
-): string {
+function labels(names: Record<number, string>, from: Record<number, string>, none = "(none)"): string {
   const codes = Object.keys(names);
   if (codes.length === 0) return none;
   return codes.map((c) => `${c}=${names[Number(c)]} (${from[Number(c)] ?? "?"})`).join(", ");
-}
-
-function ms(n: number): string {
-  if (n % 60_000 === 0 && n >= 60_000) return `${n / 60_000}m`;
-  return n % 1000 === 0 ? `${n / 1000}s` : `${n}ms`;
 }

@@ -7,11 +7,12 @@ import { keyClash } from "../actions/keys.js";
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import { clean, suggest } from "./checks.js";
-import { type ConfigFile, type ConfigPath, configPath, MAX_CONFIG_BYTES, readConfigFile } from "./file.js";
+import { type ConfigPath, configPath, MAX_CONFIG_BYTES } from "./config-path.js";
+import { readConfigFile } from "./file.js";
 import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
 import { readTokenFile, readTokenSource } from "./token-source.js";
 import { readTrusted } from "./trusted-file.js";
-import { type Config, ConfigError, type Layer, type Settings } from "./types.js";
+import { type Config, ConfigError, type ConfigFile, type Layer, type Settings } from "./types.js";
 
 export interface LoadInput {
   /** Flags only; the environment is read from `env`. */

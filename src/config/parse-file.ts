@@ -4,31 +4,16 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
-import { actionLines } from "../actions/action-lines.js";
 import { type Action, parseActions } from "../actions/definitions.js";
-import { parseJobId } from "../model/ids.js";
 import { type TransformCtx, transform } from "../zod.js";
-import {
-  COLUMNS,
-  type ColumnName,
-  checkBaseUrl,
-  checkColumns,
-  checkDuration,
-  checkLabel,
-  checkPortName,
-  checkProxy,
-  clean,
-  DURATION_RANGES,
-  MAX_LABELS,
-  MAX_PINS,
-  show,
-  suggest,
-} from "./checks.js";
-import { type ConfigFile, expandHome, MAX_CONFIG_BYTES } from "./file.js";
-import { SETTING_KEYS, type SettingKey, type ValuesOf, valuesOf } from "./from-settings.js";
+import { COLUMNS, type ColumnName, clean, suggest } from "./checks.js";
+import { expandHome, MAX_CONFIG_BYTES } from "./config-path.js";
+import { SETTING_KEYS, type SettingKey } from "./from-settings.js";
 import { keyLines } from "./key-lines.js";
-import { splitCommand } from "./token-source.js";
-import { ConfigError, type Settings } from "./types.js";
+import { tomlValue as kind, Problem, type ReadContext } from "./kinds.js";
+import type { SettingRow } from "./setting-row.js";
+import { SETTINGS } from "./settings.js";
+import { ConfigError, type ConfigFile, type Settings, type TokenSource } from "./types.js";
 
 /** Settings keys, the same at the top level and in a profile: the settings table's (./settings.ts). */
 export { SETTING_KEYS };
@@ -47,16 +32,6 @@ function fail(ctx: Ctx, message: string, path?: (string | number)[]): never {
   throw FAILED;
 }
 
-/** What a TOML value is, in a user's words. */
-function kind(v: unknown): string {
-  if (typeof v === "string") return `a string (${show(v)})`;
-  if (typeof v === "number" || typeof v === "bigint") return `a number (${String(v)})`;
-  if (typeof v === "boolean") return v ? "true" : "false";
-  if (Array.isArray(v)) return "a list";
-  if (v instanceof Date) return "a date";
-  return "a table";
-}
-
 /** A settings key: optional, any TOML value in, checked and converted by `check`. */
 const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
   z.optional(
@@ -73,147 +48,22 @@ const field = <T>(check: (v: unknown, ctx: Ctx) => T) =>
     ),
   );
 
-/** One of a setting's words, from its row in the table: `expected "auto", "on" or "off", got …`. */
-const oneOf = <N extends "order" | "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(
-  name: N,
-) => {
-  const values: readonly string[] = valuesOf(name);
-  const words = values.map((w) => `"${w}"`);
-  const list = `${words.slice(0, -1).join(", ")} or ${words.at(-1)}`;
-  return field((v, ctx) =>
-    typeof v === "string" && values.includes(v)
-      ? (v as ValuesOf<N>)
-      : fail(ctx, `expected ${list}, got ${kind(v)}`),
-  );
-};
+/** The rows of the settings a file holds, at its top level and in a profile alike. */
+const FILE_ROWS = (SETTINGS as readonly SettingRow[]).filter((r) =>
+  SETTING_KEYS.includes(r.name as SettingKey),
+);
 
-const str = (v: unknown, ctx: Ctx, what: string): string =>
-  typeof v === "string" ? v : fail(ctx, `expected ${what}, got ${kind(v)}`);
-
+/** Each key of the settings table's file rows, read by the row's kind (./kinds.ts), and no other key. */
 function settingsSchema(dir: string) {
-  const path = (v: unknown, ctx: Ctx) => {
-    const p = str(v, ctx, "a file path in quotes").trim();
-    if (!p) return fail(ctx, "the path is empty");
-    return resolve(dir, expandHome(p));
-  };
-  const duration = (range: readonly [number, number]) =>
-    field((v, ctx) => {
-      const r = checkDuration(v, range);
-      return typeof r === "string" ? fail(ctx, r) : r;
+  // The token's `from` is its key's place, put in by toSettings once the line is known.
+  const at: ReadContext = { source: "toml", where: "", path: (p) => resolve(dir, expandHome(p)) };
+  const shape: Record<string, ReturnType<typeof field>> = {};
+  for (const r of FILE_ROWS)
+    shape[r.name] = field((v, ctx) => {
+      const x = r.kind.read(v, at);
+      return x instanceof Problem ? fail(ctx, x.message, x.key === undefined ? undefined : [x.key]) : x;
     });
-  const labels = field((v, ctx) => {
-    if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
-      return fail(ctx, `expected a table of code = "name", got ${kind(v)}`);
-    if (Object.keys(v).length > MAX_LABELS) return fail(ctx, `more than ${MAX_LABELS} names`);
-    const out: Record<number, string> = {};
-    for (const [code, name] of Object.entries(v)) {
-      const r = checkLabel(code, name);
-      if (typeof r === "string") return fail(ctx, r, [code]);
-      out[r.code] = r.name;
-    }
-    return out;
-  });
-  // Every key of the settings table's file rows, and no other: a row without its check here (or a
-  // check without its row) does not compile.
-  const shape = {
-    base_url: field((v, ctx) => {
-      const r = checkBaseUrl(str(v, ctx, "a URL in quotes"), "token_file or token_command");
-      return "error" in r ? fail(ctx, r.error) : r.url;
-    }),
-    token_file: field(path),
-    token_command: field((v, ctx) => {
-      let argv: string[];
-      if (typeof v === "string") {
-        const r = splitCommand(v);
-        if (typeof r === "string") return fail(ctx, r);
-        argv = r;
-      } else if (Array.isArray(v) && v.every((a) => typeof a === "string")) argv = v;
-      else return fail(ctx, `expected a command in quotes, or a list of words, got ${kind(v)}`);
-      if (argv.length === 0 || !argv[0]) return fail(ctx, "the command is empty");
-      // A NUL cannot reach a program's arguments (spawn refuses it); newlines and tabs can.
-      if (argv.some((w) => w.includes("\u0000"))) return fail(ctx, "the command holds a NUL character");
-      return argv;
-    }),
-    interval: duration(DURATION_RANGES.interval),
-    list_interval: duration(DURATION_RANGES.listInterval),
-    timeout: duration(DURATION_RANGES.timeout),
-    per_page: field((v, ctx) =>
-      v === "auto" || (typeof v === "number" && Number.isInteger(v) && v >= 1 && v <= 500)
-        ? (v as number | "auto")
-        : fail(ctx, `expected a whole number from 1 to 500, or "auto", got ${kind(v)}`),
-    ),
-    order: oneOf("order"),
-    index: oneOf("index"),
-    index_max: field((v, ctx) =>
-      typeof v === "number" && Number.isSafeInteger(v) && v >= 0
-        ? v
-        : fail(ctx, `expected a whole number of jobs (0 or more), got ${kind(v)}`),
-    ),
-    index_interval: duration(DURATION_RANGES.indexInterval),
-    columns: field((v, ctx) => {
-      if (!Array.isArray(v))
-        return fail(ctx, `expected a list like ["status", "display", "remark"], got ${kind(v)}`);
-      const r = checkColumns(v);
-      return typeof r === "string" ? fail(ctx, r) : r;
-    }),
-    clipboard: oneOf("clipboard"),
-    bell: field((v, ctx) =>
-      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ),
-    mouse: field((v, ctx) =>
-      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ),
-    notify: oneOf("notify"),
-    notify_scope: oneOf("notify_scope"),
-    state: field((v, ctx) =>
-      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ),
-    hyperlinks: oneOf("hyperlinks"),
-    title: field((v, ctx) =>
-      typeof v === "boolean" ? v : fail(ctx, `expected true or false, got ${kind(v)}`),
-    ),
-    pins: field((v, ctx) => {
-      if (!Array.isArray(v)) return fail(ctx, `expected a list of job ids like ["100952"], got ${kind(v)}`);
-      // A set: a file may list 100 000 ids (each once, then counted).
-      const ids = new Set<string>();
-      for (const x of v) {
-        const id =
-          typeof x === "string"
-            ? parseJobId(x)
-            : typeof x === "number" && Number.isSafeInteger(x)
-              ? parseJobId(String(x))
-              : undefined;
-        if (id === undefined) return fail(ctx, `expected job ids (whole numbers), got ${kind(x)}`);
-        ids.add(id);
-      }
-      if (ids.size > MAX_PINS)
-        return fail(
-          ctx,
-          `${ids.size} jobs pinned, at most ${MAX_PINS} (each one off the page costs a request per list interval)`,
-        );
-      return Array.from(ids);
-    }),
-    proxy: field((v, ctx) => {
-      const r = checkProxy(str(v, ctx, 'a proxy URL in quotes, or "none"'));
-      return "error" in r ? fail(ctx, r.error) : r.proxy;
-    }),
-    ca_file: field(path),
-    status: labels,
-    protocols: labels,
-    ports: field((v, ctx) => {
-      if (typeof v !== "object" || v === null || Array.isArray(v) || v instanceof Date)
-        return fail(ctx, `expected a table of port = "name", got ${kind(v)}`);
-      if (Object.keys(v).length > MAX_LABELS) return fail(ctx, `more than ${MAX_LABELS} names`);
-      const out: Record<number, string> = {};
-      for (const [port, name] of Object.entries(v)) {
-        const r = checkPortName(port, name);
-        if (typeof r === "string") return fail(ctx, r, [port]);
-        out[r.port] = r.name;
-      }
-      return out;
-    }),
-  } satisfies Record<SettingKey, unknown>;
-  return z.strictObject(shape);
+  return z.strictObject(shape as Record<SettingKey, ReturnType<typeof field>>);
 }
 
 type FileSettings = z.output<ReturnType<typeof settingsSchema>>;
@@ -314,39 +164,13 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   const toSettings = (s: FileSettings, at: string[]): Settings => {
     if (s.token_file !== undefined && s.token_command !== undefined)
       throw new ConfigError(`${where([...at, "token_command"])}: set token_file or token_command, not both`);
-    return {
-      baseUrl: s.base_url,
-      token:
-        s.token_file !== undefined
-          ? { kind: "file", path: s.token_file, from: where([...at, "token_file"]) }
-          : s.token_command !== undefined
-            ? { kind: "command", argv: s.token_command, from: where([...at, "token_command"]) }
-            : undefined,
-      intervalMs: s.interval,
-      listIntervalMs: s.list_interval,
-      timeoutMs: s.timeout,
-      perPage: s.per_page,
-      order: s.order,
-      index: s.index,
-      indexMax: s.index_max,
-      indexIntervalMs: s.index_interval,
-      columns: s.columns,
-      clipboard: s.clipboard,
-      bell: s.bell,
-      mouse: s.mouse,
-      notify: s.notify,
-      notifyScope: s.notify_scope,
-      state: s.state,
-      hyperlinks: s.hyperlinks,
-      title: s.title,
-      pins: s.pins,
-      proxy: s.proxy,
-      caFile: s.ca_file,
-      statusLabels: s.status,
-      protocolLabels: s.protocols,
-      portNames: s.ports,
-      actions: acts.byTable.get([...at, "actions"].join("\u0001")),
-    };
+    const out: Record<string, unknown> = { actions: acts.byTable.get([...at, "actions"].join("\u0001")) };
+    for (const r of FILE_ROWS) {
+      const v = s[r.name as SettingKey];
+      if (v === undefined || !r.setting) continue;
+      out[r.setting] = r.setting === "token" ? { ...(v as TokenSource), from: where([...at, r.name]) } : v;
+    }
+    return out as Settings;
   };
   const profiles = new Map<string, Settings>();
   for (const [name, s] of file.profiles ?? []) profiles.set(name, toSettings(s, ["profiles", name]));
@@ -375,7 +199,7 @@ function takeActions(
   const byTable = new Map<string, Action[]>();
   const errors: { line: number | undefined; text: string }[] = [];
   if (!text.includes("actions")) return { byTable, errors };
-  const lines = actionLines(text);
+  const lines = keyLines(text);
   const lineOf = (key: readonly (string | number)[]) => {
     for (let n = key.length; n > 0; n--) {
       const line = lines.get(keyOf(key.slice(0, n)));

@@ -1,197 +1,71 @@
-// One validated Config, with every default and the order of precedence in one place.
-// cli.tsx gathers flags and environment, ./load.ts reads the config file; this module checks
-// each layer and merges them: flags > environment > the chosen profile > the file's top level
-// > defaults. A problem is one line naming the flag, variable or file:line it came from.
+// One validated Config, with every default and the order of precedence in one place, made from
+// the settings table (./settings.ts): each layer's settings are its rows' values, read by each
+// row's kind (./kinds.ts), and the Config is every row's setting in force. cli.tsx gathers flags
+// and environment, ./load.ts reads the config file; this module reads each layer and merges them:
+// flags > environment > the chosen profile > the file's top level > defaults. A problem is one
+// line naming the flag, variable or file:line it came from.
 
-import * as z from "zod/mini";
 import { type Action, mergeActions } from "../actions/definitions.js";
-import { parseJobId } from "../model/ids.js";
-import { transform } from "../zod.js";
-import {
-  checkBaseUrl,
-  checkColumns,
-  checkDuration,
-  clearTextWarning,
-  DURATION_RANGES,
-  MAX_PINS,
-  parseLabelList,
-} from "./checks.js";
-import { DEFAULTS, valuesOf } from "./from-settings.js";
-import { SETTINGS, type SettingRow } from "./settings.js";
+import { clearTextWarning, MAX_PINS } from "./checks.js";
+import { finalCodes } from "./final-statuses.js";
+import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
+import { type Kind, Problem, type ReadContext } from "./kinds.js";
+import type { SettingRow } from "./setting-row.js";
+import { SETTINGS } from "./settings.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
 /** The defaults, from the settings table (./settings.ts). */
 export { DEFAULTS } from "./from-settings.js";
 
-const duration = (flag: string, range: readonly [number, number]) =>
-  z.pipe(
-    z.string(),
-    transform((v: string, ctx) => {
-      const r = checkDuration(v, range);
-      if (typeof r === "string") {
-        ctx.addIssue({ code: "custom", message: `${flag}: ${r}` });
-        return z.NEVER;
-      }
-      return r;
-    }),
-  );
+const ROWS: readonly SettingRow[] = SETTINGS;
 
-const baseUrl = z.pipe(
-  z.string(),
-  transform((v: string, ctx) => {
-    const r = checkBaseUrl(v);
-    if ("error" in r) {
-      ctx.addIssue({ code: "custom", message: `--base-url: ${r.error}` });
-      return z.NEVER;
-    }
-    return r.url;
-  }),
-);
-
-/** A flag that takes one of its row's words: `--notify: expected auto, osc9, … or off`. */
-const oneOf = <N extends "clipboard" | "notify" | "hyperlinks" | "index" | "notify_scope">(name: N) => {
-  const values = valuesOf(name);
-  const list = `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
-  return z.enum(values, { message: `--${name.replace("_", "-")}: expected ${list}` });
-};
-
-export const RawConfigSchema = z.object({
-  baseUrl: z.optional(baseUrl),
-  token: z.optional(z.string()),
-  interval: z.optional(duration("--interval", DURATION_RANGES.interval)),
-  listInterval: z.optional(duration("--list-interval", DURATION_RANGES.listInterval)),
-  timeout: z.optional(duration("--timeout", DURATION_RANGES.timeout)),
-  perPage: z.optional(
-    z
-      .union([z.literal("auto"), z.number()], { message: "--per-page: expected a whole number or auto" })
-      .check(
-        z.superRefine((v, ctx) => {
-          if (v === "auto") return;
-          const message = !Number.isInteger(v)
-            ? "--per-page: expected a whole number or auto"
-            : v < 1
-              ? "--per-page: must be at least 1"
-              : v > 500
-                ? "--per-page: must be at most 500"
-                : undefined;
-          if (message) ctx.addIssue({ code: "custom", message });
-        }),
-      ),
-  ),
-  order: z.optional(z.enum(valuesOf("order"), { message: '--order: expected "desc" or "asc"' })),
-  clipboard: z.optional(oneOf("clipboard")),
-  index: z.optional(oneOf("index")),
-  indexMax: z.optional(
-    z.pipe(
-      z.string(),
-      transform((v: string, ctx) => {
-        if (/^\d+$/.test(v.trim()) && Number.isSafeInteger(Number(v))) return Number(v);
-        ctx.addIssue({ code: "custom", message: `--index-max: expected a whole number of jobs, got "${v}"` });
-        return z.NEVER;
-      }),
-    ),
-  ),
-  indexInterval: z.optional(duration("--index-interval", DURATION_RANGES.indexInterval)),
-  statusLabels: z.optional(z.string()),
-  columns: z.optional(z.string()),
-  demo: z.boolean(),
-  once: z.boolean(),
-  /** Absent unless --bell or --no-bell was given, so that a config file's bell can apply. */
-  bell: z.optional(z.boolean()),
-  /** Mouse reporting (wheel, click); off by default, so the terminal's own text selection works. */
-  mouse: z.optional(z.boolean()),
-  notify: z.optional(oneOf("notify")),
-  notifyScope: z.optional(oneOf("notify_scope")),
-  /** Absent unless --state or --no-state was given, so that a config file's state can apply. */
-  state: z.optional(z.boolean()),
-  hyperlinks: z.optional(oneOf("hyperlinks")),
-  /** On by default; "off" leaves the terminal's title alone. */
-  title: z.optional(
-    z.pipe(
-      z.enum(["on", "off"], { message: "--title: expected on or off" }),
-      z.transform((v) => v === "on"),
-    ),
-  ),
-  pins: z.optional(
-    z.array(
-      z.pipe(
-        z.string(),
-        transform((v: string, ctx) => {
-          const id = parseJobId(v);
-          if (id === undefined) {
-            ctx.addIssue({
-              code: "custom",
-              message: `--pin: expected a job id (a whole number), got "${v}"`,
-            });
-            return z.NEVER;
-          }
-          return id;
-        }),
-      ),
-    ),
-  ),
-});
-
-export type RawConfig = z.input<typeof RawConfigSchema>;
-
-/** Validates the flags (raw strings) into a layer; the token, if any, came from `tokenFrom`. */
-export function flagSettings(raw: RawConfig, tokenFrom = "--token"): Settings {
-  const r = RawConfigSchema.safeParse(raw);
-  if (!r.success) throw new ConfigError(r.error.issues[0]?.message ?? "invalid configuration");
-  const c = r.data;
-  const s: Settings = {
-    baseUrl: c.baseUrl,
-    token: c.token === undefined ? undefined : { kind: "value", value: c.token, from: tokenFrom },
-    intervalMs: c.interval,
-    listIntervalMs: c.listInterval,
-    timeoutMs: c.timeout,
-    perPage: c.perPage,
-    order: c.order,
-    clipboard: c.clipboard,
-    index: c.index,
-    indexMax: c.indexMax,
-    indexIntervalMs: c.indexInterval,
-    bell: c.bell,
-    mouse: c.mouse,
-    notify: c.notify,
-    notifyScope: c.notifyScope,
-    state: c.state,
-    hyperlinks: c.hyperlinks,
-    title: c.title,
-    // --pin adds to the config file's pins (resolveSettings); meow gives [] when none is given.
-    morePins: c.pins?.length ? c.pins : undefined,
-  };
-  if (c.statusLabels !== undefined) {
-    const labels = parseLabelList(c.statusLabels);
-    if (typeof labels === "string") throw new ConfigError(`--status-labels: ${labels}`);
-    s.statusLabels = labels;
-  }
-  if (c.columns !== undefined) {
-    const cols = checkColumns(c.columns.split(",").map((x) => x.trim()));
-    if (typeof cols === "string") throw new ConfigError(`--columns: ${cols}`);
-    s.columns = cols;
-  }
-  return s;
+/** A row's value read by its kind, or a ConfigError naming where it came from. */
+function readValue(kind: Kind<unknown>, v: unknown, at: ReadContext): unknown {
+  const r = kind.read(v, at);
+  if (r instanceof Problem) throw new ConfigError(`${at.where}: ${r.message}`);
+  return r;
 }
 
-/** The environment's layer: JOBTOP_BASE_URL and JOBTOP_TOKEN. */
-export function envSettings(env: Record<string, string | undefined>): Settings {
-  const s: Settings = {};
-  if (env.JOBTOP_BASE_URL) {
-    const r = checkBaseUrl(env.JOBTOP_BASE_URL);
-    if ("error" in r) throw new ConfigError(`JOBTOP_BASE_URL: ${r.error}`);
-    s.baseUrl = r.url;
+/** The flags as typed (src/flags.ts), which ./load.ts reads into the flags' layer. */
+export type RawConfig = Flags;
+
+/**
+ * The flags' layer: each flag of a row with a setting, read by the row's kind. `tokenFrom` names
+ * the flag the token came from: cli.tsx reads --token-file itself and gives the token as `token`.
+ * --pin's ids add to the pins in force (morePins) rather than replace them.
+ */
+export function flagSettings(flags: Flags, tokenFrom = "--token"): Settings {
+  const s: Record<string, unknown> = {};
+  const given = flags as Record<string, unknown>;
+  for (const r of ROWS) {
+    if (!r.flag || !r.setting || given[r.flag] === undefined) continue;
+    const name = r.flag === "token" ? tokenFrom : `--${kebab(r.flag)}`;
+    const value = readValue(r.kind, given[r.flag], { source: "text", where: name });
+    if (r.setting === "pins") {
+      if ((value as string[]).length > 0) s.morePins = value;
+    } else s[r.setting] = value;
   }
-  if (env.JOBTOP_TOKEN) s.token = { kind: "value", value: env.JOBTOP_TOKEN, from: "JOBTOP_TOKEN" };
-  return s;
+  return s as Settings;
+}
+
+/** The environment's layer: the variables of the rows that have one (an empty one is unset). */
+export function envSettings(env: Record<string, string | undefined>): Settings {
+  const s: Record<string, unknown> = {};
+  for (const r of ROWS) {
+    if (!r.env || !r.setting || !env[r.env]) continue;
+    s[r.setting] = readValue(r.kind, env[r.env], { source: "text", where: r.env });
+  }
+  return s as Settings;
 }
 
 type Labels = "statusLabels" | "protocolLabels" | "portNames";
 type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions">;
-/** The settings a layer sets whole (the highest that sets one wins), from the table: all but the labels, merged code by code. */
-const SCALARS = [...new Set((SETTINGS as readonly SettingRow[]).map((r) => r.setting))].filter(
-  (k): k is Scalar => k !== undefined && k !== "statusLabels" && k !== "protocolLabels" && k !== "portNames",
+/** The settings a layer sets whole (the highest that sets one wins): all but the names for codes, merged code by code. */
+const SCALARS = [...new Set(ROWS.filter((r) => r.kind.type !== "labels").map((r) => r.setting))].filter(
+  (k): k is Scalar => k !== undefined,
 );
+/** The names for codes and ports (status, protocols, ports): merged code by code. */
+const LABELS = [...new Set(ROWS.filter((r) => r.kind.type === "labels").map((r) => r.setting))] as Labels[];
 
 export interface Resolved {
   /** The Config, but for the token, which is read from `token` only once chosen. */
@@ -213,35 +87,33 @@ export interface Resolved {
  */
 export function resolveSettings(
   layers: readonly Layer[],
-  opts: { demo: boolean; once: boolean; profile?: string; noServiceHint?: string },
+  opts: { demo?: boolean; once?: boolean; profile?: string; noServiceHint?: string },
 ): Resolved {
-  const s: Settings = {};
+  const s: Record<string, unknown> = {};
   const from: Resolved["from"] = { statusLabels: {}, protocolLabels: {}, portNames: {} };
   for (const key of SCALARS) {
     const layer = layers.find((l) => l.settings[key] !== undefined);
     if (!layer) continue;
-    (s as Record<string, unknown>)[key] = layer.settings[key];
+    s[key] = layer.settings[key];
     from[key] = layer.name;
   }
-  const statusLabels: Record<number, string> = {};
-  const protocolLabels: Record<number, string> = {};
-  const portNames: Record<number, string> = {};
+  const labels = { statusLabels: {}, protocolLabels: {}, portNames: {} } as Record<
+    Labels,
+    Record<number, string>
+  >;
   for (let i = layers.length - 1; i >= 0; i--) {
     const l = layers[i] as Layer;
-    for (const [code, name] of Object.entries(l.settings.statusLabels ?? {})) {
-      statusLabels[Number(code)] = name;
-      from.statusLabels[Number(code)] = l.name;
-    }
-    for (const [code, name] of Object.entries(l.settings.protocolLabels ?? {})) {
-      protocolLabels[Number(code)] = name;
-      from.protocolLabels[Number(code)] = l.name;
-    }
-    for (const [port, name] of Object.entries(l.settings.portNames ?? {})) {
-      portNames[Number(port)] = name;
-      from.portNames[Number(port)] = l.name;
-    }
+    for (const key of LABELS)
+      for (const [code, name] of Object.entries(l.settings[key] ?? {})) {
+        labels[key][Number(code)] = name;
+        from[key][Number(code)] = l.name;
+      }
   }
-  s.pins = pinsInForce(layers, s.pins, from);
+  s.pins = pinsInForce(layers, s.pins as string[] | undefined, from);
+  // `final`'s names are known only now (they merge code by code across the layers).
+  const final = finalCodes((s.final as string[] | undefined) ?? [], labels.statusLabels);
+  if (typeof final === "string")
+    throw new ConfigError(`${from.final === "flags" ? "--final" : `final (${from.final})`}: ${final}`);
   const actions = actionsInForce(layers);
   if (!opts.demo) {
     const hint = opts.noServiceHint ? ` (${opts.noServiceHint})` : "";
@@ -254,40 +126,25 @@ export function resolveSettings(
         `no token: set JOBTOP_TOKEN or pass --token-file FILE (or set token_file or token_command in the config file), or try --demo${hint}`,
       );
   }
+  // Every row's setting in force, else its default (a row without one: undefined); the token's
+  // source is handed on apart (`token`), read only once chosen, and is no field of the Config.
+  const { token, ...settings } = s;
+  const inForce = { ...DEFAULTS, ...settings } as Omit<Config, "token">;
   return {
     config: {
-      baseUrl: s.baseUrl ?? "",
-      intervalMs: s.intervalMs ?? DEFAULTS.intervalMs,
-      listIntervalMs: s.listIntervalMs ?? DEFAULTS.listIntervalMs,
-      timeoutMs: s.timeoutMs ?? DEFAULTS.timeoutMs,
-      perPage: s.perPage ?? DEFAULTS.perPage,
-      order: s.order ?? DEFAULTS.order,
-      clipboard: s.clipboard ?? DEFAULTS.clipboard,
-      index: s.index ?? DEFAULTS.index,
-      indexMax: s.indexMax ?? DEFAULTS.indexMax,
-      indexIntervalMs: s.indexIntervalMs ?? DEFAULTS.indexIntervalMs,
-      demo: opts.demo,
-      once: opts.once,
-      bell: s.bell ?? DEFAULTS.bell,
-      mouse: s.mouse ?? DEFAULTS.mouse,
-      notify: s.notify ?? DEFAULTS.notify,
-      notifyScope: s.notifyScope ?? DEFAULTS.notifyScope,
-      state: s.state ?? DEFAULTS.state,
-      hyperlinks: s.hyperlinks ?? DEFAULTS.hyperlinks,
-      title: s.title ?? DEFAULTS.title,
-      pins: s.pins ?? [],
-      statusLabels,
-      protocolLabels,
-      portNames,
-      columns: s.columns,
+      ...inForce,
+      baseUrl: (s.baseUrl as string | undefined) ?? "",
+      ...labels,
+      demo: opts.demo === true,
+      once: opts.once === true,
       profile: opts.profile,
       // The demo service is in this process, on loopback: never through a proxy.
-      proxy: opts.demo ? "none" : s.proxy,
-      caFile: opts.demo ? undefined : s.caFile,
-      warnings: opts.demo ? [] : clearTextWarning(s.baseUrl),
+      proxy: opts.demo ? "none" : inForce.proxy,
+      caFile: opts.demo ? undefined : inForce.caFile,
+      warnings: opts.demo ? [] : clearTextWarning(inForce.baseUrl || undefined),
       actions,
     },
-    token: opts.demo ? undefined : s.token,
+    token: opts.demo ? undefined : (token as TokenSource | undefined),
     from,
   };
 }
@@ -341,9 +198,9 @@ function pinsInForce(layers: readonly Layer[], base: string[] | undefined, from:
  * Validates flags alone (no config file) into a Config; base URL and token may be absent only
  * in demo mode, which supplies its own. `extra.statusLabels` sit below the flags.
  */
-export function buildConfig(raw: RawConfig, extra: { statusLabels?: Record<number, string> } = {}): Config {
-  const layers: Layer[] = [{ name: "flags", settings: flagSettings(raw) }];
+export function buildConfig(flags: Flags, extra: { statusLabels?: Record<number, string> } = {}): Config {
+  const layers: Layer[] = [{ name: "flags", settings: flagSettings(flags) }];
   if (extra.statusLabels) layers.push({ name: "built-in", settings: { statusLabels: extra.statusLabels } });
-  const r = resolveSettings(layers, { demo: raw.demo, once: raw.once });
+  const r = resolveSettings(layers, { demo: flags.demo === true, once: flags.once === true });
   return { ...r.config, token: r.token?.kind === "value" ? r.token.value : "" };
 }

@@ -1,18 +1,21 @@
 // The flags of the demo, the commands for scripts, help and version.
 // One row per setting; src/config/settings.ts puts the groups together, in the order of --help and README.
-import type { SettingRow } from "./settings.js";
+import { boolean, text } from "./kinds.js";
+import type { SettingRow } from "./setting-row.js";
 
 export const COMMAND_SETTINGS = [
   {
     name: "demo",
+    kind: boolean(),
     flag: "demo",
-    type: "boolean",
     applies: ["monitor", "commands"],
     help: [["Other", "", "start the demo service in-process and monitor it"]],
     readme: { default: "", text: "start the demo service in-process and monitor it" },
   },
   {
     name: "tick",
+    // Read by cli.tsx for the demo service ("0" is never, which no duration setting takes).
+    kind: text(),
     flag: "tick",
     arg: "DUR",
     applies: ["monitor", "commands"],
@@ -22,11 +25,11 @@ export const COMMAND_SETTINGS = [
       text: "with `--demo` or `demo-server`: how often the demo's jobs change (`0` = never)",
     },
   },
-  { name: "port", flag: "port", type: "string", applies: [] },
+  { name: "port", kind: text(), flag: "port", applies: [] },
   {
     name: "once",
+    kind: boolean(),
     flag: "once",
-    type: "boolean",
     applies: ["commands"],
     help: [["Other", "", "print one page as a plain table and exit"]],
     readme: { default: "", text: 'print the first page as a plain table and exit (see "Scripting")' },
@@ -34,8 +37,8 @@ export const COMMAND_SETTINGS = [
   {
     // Flag-only: no config key, a run of --once asks for it.
     name: "all",
+    kind: boolean(),
     flag: "all",
-    type: "boolean",
     applies: ["commands"],
     help: [["Scripts", "", "--once: every job of the account (all pages, each id once)"]],
     readme: { default: "", text: "`--once`: every job of the account, all pages, each id once" },
@@ -43,6 +46,7 @@ export const COMMAND_SETTINGS = [
   {
     // Flag-only: the config file's `status` is the [status] table of names (settings-service.ts).
     name: "status_filter",
+    kind: text(),
     flag: "status",
     arg: "S,...",
     applies: ["commands"],
@@ -55,14 +59,15 @@ export const COMMAND_SETTINGS = [
   },
   {
     name: "json",
+    kind: boolean(),
     flag: "json",
-    type: "boolean",
     applies: ["commands"],
     help: [["Scripts", "", "JSON: one document (--once, get, wait), one object a line (watch)"]],
     readme: { default: "", text: "`--once`, `get`, `wait`: one JSON document; `watch`: one object per line" },
   },
   {
     name: "until",
+    kind: text(),
     flag: "until",
     arg: "STATUS,...",
     applies: ["commands"],
@@ -76,6 +81,7 @@ export const COMMAND_SETTINGS = [
   {
     // --timeout read by the commands for scripts: the time they may take (parseCommand).
     name: "deadline",
+    kind: text(),
     flag: "timeout",
     arg: "DUR",
     applies: ["commands"],
@@ -90,24 +96,24 @@ export const COMMAND_SETTINGS = [
   },
   {
     name: "show_secrets",
+    kind: boolean(),
     flag: "showSecrets",
-    type: "boolean",
     applies: ["commands"],
     help: [["Scripts", "", "do not mask passwords, URL tokens and secret env values"]],
     readme: { default: "", text: "`--once`, `get`, `watch`, `wait`: do not mask secrets" },
   },
   {
     name: "yes",
+    kind: boolean(),
     flag: "yes",
-    type: "boolean",
     applies: ["commands"],
     help: [["Scripts", "", "act: do not ask for confirmation (needed when stdin is not a terminal)"]],
     readme: { default: "", text: "`act`: do not ask for confirmation (needed when stdin is not a terminal)" },
   },
   {
     name: "help",
+    kind: boolean(),
     flag: "help",
-    type: "boolean",
     short: "h",
     applies: [],
     help: [["Other", "-h, --help", "this help"]],
@@ -119,8 +125,8 @@ export const COMMAND_SETTINGS = [
   },
   {
     name: "version",
+    kind: boolean(),
     flag: "version",
-    type: "boolean",
     short: "v",
     applies: [],
     help: [["Other", "-v, --version", "the version"]],

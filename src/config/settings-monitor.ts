@@ -1,10 +1,13 @@
 // The settings of the live monitor and of the network: intervals, page, order, columns, clipboard, notifications, pins, title, links, proxy, CA.
 // One row per setting; src/config/settings.ts puts the groups together, in the order of --help and README.
-import type { SettingRow } from "./settings.js";
+import { MAX_PINS } from "./checks.js";
+import { boolean, columns, duration, integer, jobIds, path, proxyUrl, statuses, words } from "./kinds.js";
+import type { SettingRow } from "./setting-row.js";
 
 export const MONITOR_SETTINGS = [
   {
     name: "interval",
+    kind: duration(200, 3_600_000),
     flag: "interval",
     arg: "DUR",
     file: true,
@@ -14,10 +17,10 @@ export const MONITOR_SETTINGS = [
     help: [["Monitor", "", "poll the selected job every DUR (default 2s)"]],
     readme: { default: "`2s`", text: "how often the selected job is polled" },
     starter: ['interval = "2s"           # poll the selected job this often (500ms, 2s, 1m)'],
-    check: true,
   },
   {
     name: "list_interval",
+    kind: duration(500, 3_600_000),
     flag: "listInterval",
     arg: "DUR",
     file: true,
@@ -27,10 +30,10 @@ export const MONITOR_SETTINGS = [
     help: [["Monitor", "", "poll the page every DUR (default 10s)"]],
     readme: { default: "`10s`", text: "how often the page is polled (and at once on page/order change)" },
     starter: ['list_interval = "10s"     # poll the page of jobs this often'],
-    check: true,
   },
   {
     name: "timeout",
+    kind: duration(100, 600_000),
     flag: "timeout",
     arg: "DUR",
     file: true,
@@ -43,10 +46,10 @@ export const MONITOR_SETTINGS = [
       text: "per-request deadline, body included; `get`/`--once`: how long they retry; `wait`/`watch`: their deadline",
     },
     starter: ['timeout = "10s"           # deadline of one request, body included'],
-    check: true,
   },
   {
     name: "per_page",
+    kind: integer({ min: 1, max: 500, words: ["auto"] }),
     flag: "perPage",
     arg: "N|auto",
     file: true,
@@ -59,16 +62,15 @@ export const MONITOR_SETTINGS = [
       text: "jobs per page (1–500); `auto`: as many as the list shows, following the terminal's size",
     },
     starter: ["per_page = 20             # jobs per page (1 to 500)"],
-    check: true,
   },
   {
     name: "index",
+    kind: words(["auto", "on", "off"]),
     flag: "index",
     arg: "auto|on|off",
     file: true,
     setting: "index",
     default: "auto",
-    values: ["auto", "on", "off"],
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "index every job of the account: auto | on | off (default auto)"]],
     readme: {
@@ -76,10 +78,10 @@ export const MONITOR_SETTINGS = [
       text: "sweep every page into an index of the account (counts, `a`): `auto` while the total is at most `index_max`",
     },
     starter: ['index = "auto"            # index every job: "auto" (up to index_max jobs), "on" or "off"'],
-    check: true,
   },
   {
     name: "index_max",
+    kind: integer({ min: 0, unit: "jobs" }),
     flag: "indexMax",
     arg: "N",
     file: true,
@@ -88,10 +90,11 @@ export const MONITOR_SETTINGS = [
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "index = auto: off above N jobs (default 2000)"]],
     readme: { default: "`2000`", text: "`index = auto` turns the index off above this many jobs" },
-    check: true,
   },
   {
     name: "index_interval",
+    // Any duration from 1 s (tests, small private services); an hour at most, like the pollers'.
+    kind: duration(1000, 3_600_000),
     flag: "indexInterval",
     arg: "DUR",
     file: true,
@@ -104,10 +107,10 @@ export const MONITOR_SETTINGS = [
       text: "how often the index sweeps every page (ceil(total / per_page) requests)",
     },
     starter: ['index_interval = "30s"    # sweep every page of the account this often'],
-    check: true,
   },
   {
     name: "mouse",
+    kind: boolean({ on: "on", off: "off" }),
     flag: "mouse",
     arg: "on|off",
     file: true,
@@ -122,24 +125,25 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "order",
+    kind: words(["desc", "asc"]),
     flag: "order",
     arg: "desc|asc",
     file: true,
     setting: "order",
     default: "desc",
-    values: ["desc", "asc"],
     applies: ["monitor", "commands", "profile"],
     help: [["Monitor", "", "initial order (default desc)"]],
     readme: { default: "`desc`", text: "initial order" },
     starter: ['order = "desc"            # "desc" (newest first) or "asc"'],
-    check: true,
   },
   {
     name: "columns",
+    kind: columns(),
     flag: "columns",
     arg: "LIST",
     file: true,
     setting: "columns",
+    unset: "all that fit",
     applies: ["monitor", "commands", "profile"],
     help: [["Config file", "", "list columns to choose from: status,display,remark,gpu,age,node,id,queue"]],
     readme: {
@@ -150,16 +154,15 @@ export const MONITOR_SETTINGS = [
       'columns = ["status", "display", "remark", "gpu", "age", "node", "id", "queue"]',
       "                          # the list columns to choose from: those that fit are shown",
     ],
-    check: true,
   },
   {
     name: "clipboard",
+    kind: words(["auto", "osc52", "native", "off"]),
     flag: "clipboard",
     arg: "MODE",
     file: true,
     setting: "clipboard",
     default: "auto",
-    values: ["auto", "osc52", "native", "off"],
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "auto | osc52 | native | off (default auto)"]],
     readme: {
@@ -167,12 +170,11 @@ export const MONITOR_SETTINGS = [
       text: "`auto` (OSC 52, through tmux inside tmux, plus a local tool when a display is present), `osc52` (the same, no tool), `native`, `off`",
     },
     starter: ['clipboard = "auto"        # "auto", "osc52", "native" or "off"'],
-    check: true,
   },
   {
     name: "bell",
+    kind: boolean(),
     flag: "bell",
-    type: "boolean",
     file: true,
     setting: "bell",
     default: false,
@@ -183,16 +185,15 @@ export const MONITOR_SETTINGS = [
       text: "ring the terminal bell on a status change (`--no-bell` overrides the config file)",
     },
     starter: ["bell = false              # ring the terminal bell on a status change"],
-    check: true,
   },
   {
     name: "notify",
+    kind: words(["auto", "osc9", "osc777", "osc99", "bell", "off"]),
     flag: "notify",
     arg: "MODE",
     file: true,
     setting: "notify",
     default: "off",
-    values: ["auto", "osc9", "osc777", "osc99", "bell", "off"],
     applies: ["monitor", "profile"],
     help: [
       [
@@ -209,12 +210,12 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "notify_scope",
+    kind: words(["pinned", "page", "all"]),
     flag: "notifyScope",
     arg: "SCOPE",
     file: true,
     setting: "notifyScope",
     default: "page",
-    values: ["pinned", "page", "all"],
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "whose changes notify: pinned | page | all (default page)"]],
     readme: {
@@ -227,8 +228,8 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "state",
+    kind: boolean(),
     flag: "state",
-    type: "boolean",
     file: true,
     setting: "state",
     default: true,
@@ -242,22 +243,42 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "pins",
+    // --pin adds to the pins of the file or profile in force (resolve.ts), each id once.
+    kind: jobIds(MAX_PINS),
     flag: "pin",
-    multiple: true,
     arg: "ID",
     file: true,
     setting: "pins",
     default: [],
+    unset: "(none)",
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "watch this job wherever it is (repeat for more)"]],
     readme: {
       default: "—",
       text: "watch this job wherever it is (repeat for more, at most 20); `w` pins and unpins in the monitor",
     },
-    check: true,
+  },
+  {
+    name: "final",
+    // Codes or names: the names are looked up once the layers' [status] names are merged (resolve.ts).
+    kind: statuses(),
+    flag: "final",
+    arg: "LIST",
+    file: true,
+    setting: "final",
+    default: [],
+    unset: "(none)",
+    applies: ["monitor", "profile"],
+    help: [["Monitor", "", "statuses jobs do not leave (codes or names): polled at the list interval"]],
+    readme: {
+      default: "none",
+      text: "statuses a job does not leave (codes or `[status]` names, `3,failed`): a selected job in one is polled at the list interval",
+    },
+    starter: ['final = []                # statuses jobs do not leave, e.g. [3, "failed"]: polled slowly'],
   },
   {
     name: "title",
+    kind: boolean({ on: "on", off: "off" }),
     flag: "title",
     arg: "on|off",
     file: true,
@@ -272,12 +293,12 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "hyperlinks",
+    kind: words(["auto", "on", "off"]),
     flag: "hyperlinks",
     arg: "MODE",
     file: true,
     setting: "hyperlinks",
     default: "auto",
-    values: ["auto", "on", "off"],
     applies: ["monitor", "profile"],
     help: [["Monitor", "", "URLs as clickable links: auto | on | off (default auto)"]],
     readme: {
@@ -287,22 +308,23 @@ export const MONITOR_SETTINGS = [
   },
   {
     name: "proxy",
+    kind: proxyUrl(),
     file: true,
     setting: "proxy",
     applies: ["monitor", "commands", "profile"],
     starter: [
       'proxy = "http://proxy.example.com:3128"  # instead of HTTPS_PROXY/HTTP_PROXY; "none" ignores them',
     ],
-    check: true,
   },
   {
     name: "ca_file",
+    kind: path(),
     file: true,
     setting: "caFile",
+    unset: "(none; the system's CAs and NODE_EXTRA_CA_CERTS)",
     applies: ["monitor", "commands", "profile"],
     starter: [
       'ca_file = "~/.config/jobtop/company-ca.pem"  # a private CA to trust (PEM), besides the system\'s',
     ],
-    check: true,
   },
 ] as const satisfies readonly SettingRow[];

@@ -1,10 +1,12 @@
 // The settings of the service and the config file: where to connect, with what token, which file and profile, names for codes.
 // One row per setting; src/config/settings.ts puts the groups together, in the order of --help and README.
-import type { SettingRow } from "./settings.js";
+import { names, path, serviceUrl, text, token } from "./kinds.js";
+import type { SettingRow } from "./setting-row.js";
 
 export const SERVICE_SETTINGS = [
   {
     name: "base_url",
+    kind: serviceUrl(),
     flag: "baseUrl",
     arg: "URL",
     env: "JOBTOP_BASE_URL",
@@ -13,10 +15,11 @@ export const SERVICE_SETTINGS = [
     applies: ["monitor", "commands", "profile"],
     help: [["Service", "", "the job service (or JOBTOP_BASE_URL)"]],
     readme: { default: "—", text: "the job service" },
-    check: true,
   },
   {
     name: "token_file",
+    // --token-file is read by cli.tsx as it starts (a pipe can be read once); the file's key here.
+    kind: token("file"),
     flag: "tokenFile",
     arg: "FILE",
     file: true,
@@ -25,9 +28,16 @@ export const SERVICE_SETTINGS = [
     help: [["Service", "", "read the bearer token from FILE (or set JOBTOP_TOKEN)"]],
     readme: { default: "—", text: "bearer token; the file should be `chmod 600` (jobtop warns otherwise)" },
   },
-  { name: "token_command", file: true, setting: "token", applies: ["monitor", "commands", "profile"] },
+  {
+    name: "token_command",
+    kind: token("command"),
+    file: true,
+    setting: "token",
+    applies: ["monitor", "commands", "profile"],
+  },
   {
     name: "token",
+    kind: token("value"),
     flag: "token",
     arg: "TOKEN",
     env: "JOBTOP_TOKEN",
@@ -38,10 +48,10 @@ export const SERVICE_SETTINGS = [
       default: "—",
       text: "the token itself: on the command line discouraged (it shows in `ps`), or in the environment",
     },
-    check: true,
   },
   {
     name: "config",
+    kind: path(),
     flag: "config",
     arg: "FILE",
     env: "JOBTOP_CONFIG",
@@ -51,6 +61,7 @@ export const SERVICE_SETTINGS = [
   },
   {
     name: "profile",
+    kind: text(),
     flag: "profile",
     arg: "NAME",
     env: "JOBTOP_PROFILE",
@@ -61,27 +72,30 @@ export const SERVICE_SETTINGS = [
   },
   {
     name: "status",
+    kind: names("code"),
     flag: "statusLabels",
     arg: "LIST",
     file: true,
     setting: "statusLabels",
+    unset: "(none: codes show as numbers)",
     applies: ["monitor", "commands", "profile"],
     help: [["Config file", "", 'names for status codes, e.g. "6=queued,1=starting,2=running"']],
     readme: { default: "", text: "names for status codes for this run: `6=queued,2=running`" },
-    check: true,
   },
   {
     name: "protocols",
+    kind: names("code"),
     file: true,
     setting: "protocolLabels",
+    unset: "(none: codes show as numbers)",
     applies: ["monitor", "commands", "profile"],
-    check: true,
   },
   {
     name: "ports",
+    kind: names("port"),
     file: true,
     setting: "portNames",
+    unset: "(none: ports show as numbers)",
     applies: ["monitor", "commands", "profile"],
-    check: true,
   },
 ] as const satisfies readonly SettingRow[];

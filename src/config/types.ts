@@ -1,8 +1,13 @@
-// The shapes of configuration: a layer's Settings, the one Config a run uses, and ConfigError.
+// The shapes of configuration, made from the settings table (./settings.ts): a layer's Settings
+// and the one Config a run uses have a field for each row's `setting`, of its kind's value
+// (./kinds.ts); and ConfigError.
 import type { Action } from "../actions/definitions.js";
 import type { Order } from "../model/order.js";
-import type { ListColumn } from "./checks.js";
-import type { Defaults, RowSetting, ValuesOf } from "./from-settings.js";
+import type { ValuesOf } from "./from-settings.js";
+import type { ValueOf } from "./kinds.js";
+import type { SETTINGS } from "./settings.js";
+
+export type { TokenSource } from "./kinds.js";
 
 export type NotifyMode = ValuesOf<"notify">;
 export type ClipboardMode = ValuesOf<"clipboard">;
@@ -18,44 +23,28 @@ export type OrderWordsAgree = [ValuesOf<"order">] extends [Order]
 const orderWordsAgree: OrderWordsAgree = true;
 void orderWordsAgree;
 
-/** Where the bearer token comes from; read (or run) only once it is the one chosen. */
-export type TokenSource =
-  | { kind: "value"; value: string; from: string }
-  | { kind: "file"; path: string; from: string }
-  | { kind: "command"; argv: string[]; from: string };
+type Row = (typeof SETTINGS)[number];
+type SettingRow = Extract<Row, { setting: string }>;
 
-/** Everything a layer (flags, environment, a profile, the file) can set, already validated. */
-export interface Settings {
-  baseUrl?: string;
-  token?: TokenSource;
-  intervalMs?: number;
-  listIntervalMs?: number;
-  timeoutMs?: number;
-  perPage?: number | "auto";
-  order?: Order;
-  clipboard?: ClipboardMode;
-  bell?: boolean;
-  mouse?: boolean;
-  notify?: NotifyMode;
-  notifyScope?: NotifyScope;
-  state?: boolean;
-  hyperlinks?: HyperlinksMode;
-  title?: boolean;
-  index?: IndexSetting;
-  indexMax?: number;
-  indexIntervalMs?: number;
-  /** Jobs to pin: the highest layer's list is taken, as any setting (a profile's replaces the file's). */
-  pins?: string[];
-  /** Jobs to pin besides `pins` (--pin): they add to the list in force, each id once. */
+/**
+ * Everything a layer (flags, environment, a profile, the file) can set, already read by each
+ * row's kind: a field for each row's `setting`. Besides them: --pin's pins, which add to those in
+ * force, and [[actions]] (issue 25), of which a higher layer's replaces a lower one's of the same name.
+ */
+export type Settings = { [R in SettingRow as R["setting"]]?: ValueOf<R["kind"]> } & {
   morePins?: string[];
-  columns?: ListColumn[];
-  proxy?: string;
-  caFile?: string;
-  statusLabels?: Record<number, string>;
-  protocolLabels?: Record<number, string>;
-  portNames?: Record<number, string>;
-  /** [[actions]] (issue 25): a higher layer's action replaces a lower one's of the same name (mergeActions). */
   actions?: Action[];
+};
+
+/** What the config file says, validated; `line` says where a key is, for later errors. */
+export interface ConfigFile {
+  path: string;
+  /** `profile = "…"` at the top level, if any, and its line. */
+  defaultProfile: { name: string; line: number | undefined } | undefined;
+  top: Settings;
+  profiles: Map<string, Settings>;
+  /** "file:line: key" for a dotted key, or "file: key" when its line is not known. */
+  where(key: readonly (string | number)[]): string;
 }
 
 /** One source of settings, named as a user would say it: "--interval", "profile prod", … */
@@ -64,70 +53,43 @@ export interface Layer {
   settings: Settings;
 }
 
-export interface Config {
+/** A row's default is a value of its kind: `default: "2s"` on a duration row does not compile here. */
+type WrongDefault = {
+  [R in Extract<SettingRow, { default: unknown }> as R["name"]]: R["default"] extends Readonly<
+    ValueOf<R["kind"]>
+  >
+    ? never
+    : R["name"];
+}[Extract<SettingRow, { default: unknown }>["name"]];
+export const defaultsAreValues: [WrongDefault] extends [never] ? true : { wrongDefault: WrongDefault } = true;
+
+/** The rows' settings in force: those with a default always have a value. */
+type InForce = {
+  [R in SettingRow as R["setting"]]: R extends { default: unknown }
+    ? ValueOf<R["kind"]>
+    : ValueOf<R["kind"]> | undefined;
+};
+
+/** What a run uses: every setting in force (a row each: its meaning is the row's help), and what no row sets. */
+export type Config = Omit<InForce, "token" | "baseUrl" | "statusLabels" | "protocolLabels" | "portNames"> & {
+  /** The service; "" only until --demo's own is known. */
   baseUrl: string;
+  /** The bearer token, read from the source that won (`TokenSource`). */
   token: string;
-  intervalMs: number;
-  listIntervalMs: number;
-  timeoutMs: number;
-  /** Jobs per page; "auto": as many as the list pane shows, following the terminal's size. */
-  perPage: number | "auto";
-  order: Order;
-  clipboard: ClipboardMode;
+  /** Names for codes and ports, merged code by code across the layers; none by default (bare codes). */
+  statusLabels: Record<number, string>;
+  protocolLabels: Record<number, string>;
+  portNames: Record<number, string>;
   demo: boolean;
   once: boolean;
-  bell: boolean;
-  /** Mouse reporting: the wheel scrolls the focused pane, a click selects a row. */
-  mouse: boolean;
-  /** Desktop notifications on a status change (terminal/notify.ts); off unless asked for. */
-  notify: NotifyMode;
-  /** Whose status changes notify, ring and count in the title: pinned, page (+ selected, pins), all. */
-  notifyScope: NotifyScope;
-  /** Remember each job's last state.log entry per profile, and show what changed while away. */
-  state: boolean;
-  /** OSC 8 links for the URLs in the detail pane (terminal/hyperlinks.ts). */
-  hyperlinks: HyperlinksMode;
-  /** Set the terminal's title while running (restored on exit). */
-  title: boolean;
-  /** The account index (src/poll/sweep.ts): auto is on while the total is at most indexMax. */
-  index: IndexSetting;
-  indexMax: number;
-  /** How often the index sweeps every page. */
-  indexIntervalMs: number;
-  /** Jobs pinned from the start: polled wherever they are. */
-  pins: string[];
-  /** Labels for status codes; the spec does not say what the codes mean, so the default is the bare code. */
-  statusLabels: Record<number, string>;
-  /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
-  warnings: string[];
-  /** Names for port protocol codes, from [protocols]; the default is none. */
-  protocolLabels: Record<number, string>;
-  /** Names for port numbers, from [ports] (6006 = "tensorboard"); the default is none. */
-  portNames: Record<number, string>;
-  /** The list columns the user allows (the list shows those that fit); all when undefined. */
-  columns: ListColumn[] | undefined;
   /** The profile in use, shown in the header; undefined when none was chosen. */
   profile: string | undefined;
-  /** An http(s) proxy URL, or "none"; undefined: the environment's HTTPS_PROXY/HTTP_PROXY/NO_PROXY. */
-  proxy: string | undefined;
-  /** A PEM file of extra CAs to trust, besides the system's. */
-  caFile: string | undefined;
+  /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
+  warnings: string[];
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
   actions: readonly Action[];
-}
+};
 
 export class ConfigError extends Error {
   override readonly name = "ConfigError";
 }
-
-/**
- * The settings table (./settings.ts) and these types agree: every field of Settings is some row's
- * `setting` (but morePins, --pin's addition to pins, and actions, a list of tables), every row's is a field, and every default a
- * Config's. A row added without its field (or a field without its row) fails to compile here.
- */
-type Unmatched =
-  | Exclude<keyof Settings, RowSetting | "morePins" | "actions">
-  | Exclude<RowSetting, keyof Settings>
-  | Exclude<keyof Defaults, keyof Config>;
-export type SettingsMatchTable = [Unmatched] extends [never] ? true : { unmatched: Unmatched };
-export const settingsMatchTable: SettingsMatchTable = true;

@@ -2,10 +2,13 @@
 // GET /v1/job?id=, GET /v1/job/jobs?page=&per_page=&order=, Bearer auth (401 otherwise),
 // and a non-zero `code` with a `msg` for what it cannot answer. Plus a fault switch and a
 // small control surface (/_demo/...) for tests that run it in another process, and the demo's
-// own create and cancel on paths of its own (operations.ts; the spec shows none).
+// own create and cancel on paths of its own (operations.ts; the spec shows none). Its answers
+// carry a strong ETag of their bytes, and a GET whose If-None-Match names it gets 304 and no body
+// (etag.ts), so jobtop's conditional requests are tried against it for real.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "./data.js";
+import { etagOf, noneMatch } from "./etag.js";
 import { answerFault, type FaultKind, isFaultKind } from "./faults.js";
 import { answerOperation, isOperation } from "./operations.js";
 import { World } from "./world.js";
@@ -41,6 +44,8 @@ export interface DemoServer {
   removeJob(id: number): boolean;
   getJob(id: number): Job | undefined;
   requestCount(): number;
+  /** API requests answered 304 Not Modified (their If-None-Match named the answer's ETag). */
+  notModifiedCount(): number;
   inFlight(): number;
 }
 
@@ -54,11 +59,26 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
   const faults: { kind: FaultKind; path?: string }[] = [];
   const sockets = new Set<Socket>();
   let requests = 0;
+  let notModified = 0;
   let inFlight = 0;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
+  };
+
+  /** An API answer with its ETag; 304 and no body when the request's If-None-Match names it. */
+  const answer = (req: IncomingMessage, res: ServerResponse, body: unknown) => {
+    const bytes = Buffer.from(JSON.stringify(body));
+    const etag = etagOf(bytes);
+    if (noneMatch(req.headers["if-none-match"], etag)) {
+      notModified++;
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    res.writeHead(200, { "content-type": "application/json", etag });
+    res.end(bytes);
   };
 
   const handle = (req: IncomingMessage, res: ServerResponse) => {
@@ -91,7 +111,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
       const id = demoId(url.searchParams.get("id"));
       const job = id === undefined ? undefined : world.get(id);
       if (!job) return json(res, 200, { code: 404, msg: "job not found", job: null });
-      return json(res, 200, { code: 0, msg: "", job: corrupt(fault, job) });
+      return answer(req, res, { code: 0, msg: "", job: corrupt(fault, job) });
     }
     const page = intParam(url, "page", 1);
     const perPage = intParam(url, "per_page", DEFAULT_PER_PAGE);
@@ -117,7 +137,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
         pagination,
         job: jobs.map((j) => corrupt("drift", j as Job)),
       });
-    return json(res, 200, { code: 0, msg: "", pagination, job: jobs });
+    return answer(req, res, { code: 0, msg: "", pagination, job: jobs });
   };
 
   const control = (url: URL, res: ServerResponse) => {
@@ -203,6 +223,7 @@ export async function startDemoServer(opts: DemoServerOptions = {}): Promise<Dem
     removeJob: (id) => world.remove(id),
     getJob: (id) => world.get(id),
     requestCount: () => requests,
+    notModifiedCount: () => notModified,
     inFlight: () => inFlight,
   };
   return api;

@@ -1,5 +1,6 @@
 // A value of any size as one short line of JSON: the walk stops once `max` characters are
 // written, so a 10 MB field costs what its first few dozen characters cost.
+import { clusterCut } from "./width.js";
 
 export function compactJson(value: unknown, max: number): string {
   let out = "";
@@ -36,5 +37,5 @@ export function compactJson(value: unknown, max: number): string {
     put("}");
   };
   walk(value, 0);
-  return out.length > max ? `${out.slice(0, max - 1)}…` : out;
+  return out.length > max ? `${out.slice(0, clusterCut(out, max - 1))}…` : out;
 }

@@ -4,6 +4,7 @@
 // in place (indexOf, charCodeAt), never copied.
 import { displayWidth, formatCount, truncate, wrap } from "./format.js";
 import { sanitize } from "./sanitize.js";
+import { clusterCut } from "./width.js";
 
 export interface Cap {
   /** Screen rows, after wrapping. */
@@ -18,11 +19,9 @@ export interface Excerpt {
   note: string | undefined;
 }
 
-/** Where to cut `s` to at most `n` code units, never between the halves of a surrogate pair. */
+/** Where to cut `s` to at most `n` code units, never inside a grapheme cluster (width.ts). */
 export function cutIndex(s: string, n: number): number {
-  if (s.length <= n) return s.length;
-  const c = s.charCodeAt(n - 1);
-  return c >= 0xd800 && c <= 0xdbff ? n - 1 : n;
+  return clusterCut(s, n);
 }
 
 /**

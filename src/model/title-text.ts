@@ -1,6 +1,7 @@
 // The terminal title jobtop sets while it runs: where it is looking and what needs a look, short
 // enough for a tab ("jobtop · gpu-prod · 2 running · ✱3"). Every part is sanitised: a title is
 // an escape sequence of its own, and the service's text must not end it early.
+import { truncate } from "./format.js";
 import { sanitize } from "./sanitize.js";
 
 export const TITLE_MAX = 80;
@@ -22,9 +23,8 @@ export function titleText(f: TitleFacts): string {
   if (f.unseen > 0) parts.push(`✱${f.unseen}`);
   if (f.paused) parts.push("paused");
   if (f.offline) parts.push("offline");
-  const text = parts.join(" · ");
-  const chars = Array.from(text);
-  return chars.length <= TITLE_MAX ? text : `${chars.slice(0, TITLE_MAX - 1).join("")}…`;
+  // At most TITLE_MAX cells, cut between grapheme clusters (a 👩‍💻 in a profile's name stays whole).
+  return truncate(parts.join(" · "), TITLE_MAX);
 }
 
 /**

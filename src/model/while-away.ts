@@ -14,7 +14,12 @@ export interface AwayState {
   /** Unix seconds it was saved: "since Tue 14:02". */
   savedSec: number;
   jobs: ReadonlyMap<string, { status: number; entryId: string | undefined }>;
+  /** The jobs pinned with `w` (ids only), in the order pinned; at most SAVED_PINS_MAX. */
+  pins?: readonly string[];
 }
+
+/** Pins kept at most: as many as can be pinned (src/poll/pins.ts, PINS_MAX). */
+export const SAVED_PINS_MAX = 20;
 
 /** What the index holds now, as the state to save. */
 export function awayStateOf(index: JobIndex, nowSec: number): AwayState {
@@ -78,7 +83,12 @@ export function serializeAway(s: AwayState): string {
       `[${JSON.stringify(id)},${j.status},${j.entryId === undefined ? "null" : JSON.stringify(j.entryId)}]`,
     );
   }
-  return `{"v":1,"savedSec":${Math.floor(s.savedSec)},"jobs":[\n${lines.join(",\n")}\n]}\n`;
+  const pins: string[] = [];
+  for (const id of s.pins ?? [])
+    if (ID.test(id) && !pins.includes(id) && pins.length < SAVED_PINS_MAX) pins.push(id);
+  // "pins" is a key a version 1 reader without it passes over: the file stays version 1.
+  const pinned = pins.length > 0 ? `"pins":${JSON.stringify(pins)},` : "";
+  return `{"v":1,"savedSec":${Math.floor(s.savedSec)},${pinned}"jobs":[\n${lines.join(",\n")}\n]}\n`;
 }
 
 const ID = /^-?\d{1,40}$/;
@@ -91,7 +101,7 @@ export function parseAway(text: string): AwayState | { damaged: string } {
   } catch {
     return { damaged: "not JSON" };
   }
-  const o = v as { v?: unknown; savedSec?: unknown; jobs?: unknown };
+  const o = v as { v?: unknown; savedSec?: unknown; jobs?: unknown; pins?: unknown };
   if (typeof o !== "object" || o === null || o.v !== 1) return { damaged: "not a version 1 state" };
   if (!Number.isSafeInteger(o.savedSec)) return { damaged: "no time saved" };
   if (!Array.isArray(o.jobs)) return { damaged: "no jobs" };
@@ -105,7 +115,14 @@ export function parseAway(text: string): AwayState | { damaged: string } {
       return { damaged: "an entry id is not an id" };
     jobs.set(id, { status: status as number, entryId: entryId === null ? undefined : (entryId as string) });
   }
-  return { savedSec: o.savedSec as number, jobs };
+  if (o.pins === undefined) return { savedSec: o.savedSec as number, jobs };
+  if (!Array.isArray(o.pins)) return { damaged: "the pins are not a list" };
+  const pins: string[] = [];
+  for (const id of o.pins as unknown[]) {
+    if (typeof id !== "string" || !ID.test(id)) return { damaged: "a pin is not a job id" };
+    if (!pins.includes(id) && pins.length < SAVED_PINS_MAX) pins.push(id);
+  }
+  return { savedSec: o.savedSec as number, jobs, pins };
 }
 
 /** A job's status and newest state.log entry id, as the state file keeps them. */

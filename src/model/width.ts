@@ -110,6 +110,36 @@ export function graphemes(s: string): Iterable<string> {
   return Array.from(segmenter.segment(s), (g) => g.segment);
 }
 
+/** How far before a cut clusterCut looks for a cluster's start: longer clusters are rare. */
+const CUT_LOOK = 32;
+
+/**
+ * Where to cut `s` to at most `n` UTF-16 units: at a grapheme cluster's boundary, so that an emoji
+ * sequence (👩‍💻, 🏳️‍🌈), a flag or a letter with its marks is kept whole or left out whole, never
+ * half. The fast path: where neither of the code points beside the cut can join, the cut is a
+ * boundary (no segmenter). Else only the text near the cut goes to the segmenter. A cluster longer
+ * than the look (a run of 100 combining marks) is cut where it must be, between code points.
+ */
+export function clusterCut(s: string, n: number): number {
+  if (s.length <= n) return s.length;
+  if (n <= 0) return 0;
+  const at = isHigh(s.charCodeAt(n - 1)) ? n - 1 : n; // never between a surrogate pair's halves
+  // The two code points on each side of the cut (a ZWJ sequence joins across ZWJ + emoji).
+  let from = Math.max(0, at - 4);
+  if (from > 0 && isHigh(s.charCodeAt(from - 1))) from--;
+  const to = Math.min(s.length, at + (isHigh(s.charCodeAt(at + 1)) ? 5 : 4));
+  if (!mayJoin(s.slice(from, to))) return at;
+  // The cluster that holds the code point at the cut starts at the cut, or before: cut there.
+  from = Math.max(0, at - CUT_LOOK);
+  if (from > 0 && isHigh(s.charCodeAt(from - 1))) from--;
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  const start = segmenter.segment(s.slice(from, at + 2)).containing(at - from)?.index ?? at - from;
+  // A cluster longer than the look (its start unseen) is cut at the code point.
+  return start > 0 || from === 0 ? from + start : at;
+}
+
+const isHigh = (c: number) => c >= 0xd800 && c <= 0xdbff;
+
 /**
  * The grapheme clusters of `s` with where each starts, as Intl.Segmenter gives them, for Ink's
  * tokenizer (scripts/patches/ansi-tokenize-without-segmenter.js): its code points, unless some

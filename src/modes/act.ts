@@ -1,29 +1,38 @@
 // `jobtop act NAME ID… [--yes] [--json]` (issue 25): one of the user's [[actions]] from the shell.
-// Each job is fetched first (its values fill the placeholders; its status must be one the action
-// applies to), then, once confirmed, the action runs on each in turn (actions/bulk.ts): an http
-// action through the profile's client (api/send-action.ts), a command without a shell
-// (actions/command.ts). One line per job, then a summary; --json: one document.
+// Each job is fetched right before its action runs (its values fill the placeholders; its status
+// must be one the action applies to: actions/fire-check.ts), one job at a time (actions/bulk.ts):
+// an http action through the profile's client (api/send-action.ts), a command without a shell
+// (actions/command.ts). When the action asks for confirmation, every job is fetched first for the
+// question, and again right before its own action: what the user confirmed may have changed
+// meanwhile. One line per job, then a summary; --json: one document.
 // Confirmation: an action that asks for it needs --yes when stdin is not a terminal, and then
 // nothing at all is sent, not even the GETs.
+// Stopped part-way (Ctrl+C, SIGTERM, stdout closed: act-stop.ts), no new request starts, the
+// ones in flight finish, and stderr says what was sent, skipped and unknown (act-report.ts).
 
-import { type BulkResult, type JobOutcome, runBulk } from "../actions/bulk.js";
+import { type BulkResult, type JobOutcome, resultLine, runBulk } from "../actions/bulk.js";
 import {
   commandArgv,
   commandEnv,
   type CommandContext as RunContext,
   runBackground,
 } from "../actions/command.js";
-import { type Action, appliesTo } from "../actions/definitions.js";
+import type { Action } from "../actions/definitions.js";
+import { checkAtFire, type Fresh, statusName } from "../actions/fire-check.js";
 import { requestFor } from "../actions/http-request.js";
+import { processGroups } from "../actions/process-groups.js";
 import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import type { SendAction } from "../api/send-action.js";
 import { loadBuiltin } from "../load-builtin.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskText } from "../model/secrets.js";
-import type { CommandContext } from "./command.js";
+import { type Entry, report } from "./act-report.js";
+import { type ActStop, watchStops } from "./act-stop.js";
+import { askOnTerminal } from "./ask.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
 
 export interface ActOptions {
   name: string;
@@ -35,16 +44,6 @@ export interface ActOptions {
   stdinIsTTY: boolean;
   /** Asks a question on the terminal and gives the answer typed (tests give their own). */
   ask?: (question: string) => Promise<string>;
-}
-
-/** A job given, and what became of it. */
-interface Entry {
-  id: string;
-  label: string;
-  job?: Job;
-  /** Why it is not run (not found, another status, the service failed); undefined: run. */
-  skipped?: string;
-  result?: BulkResult;
 }
 
 export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number> {
@@ -67,113 +66,174 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
     ctx.err("act: no client to send the action with");
     return EXIT.failed;
   }
+  const stops = watchStops(ctx.out, ctx.err);
+  try {
+    return await act(ctx, o, action, asks, stops);
+  } finally {
+    stops.dispose();
+  }
+}
+
+async function act(
+  ctx: CommandContext,
+  o: ActOptions,
+  action: Action,
+  asks: boolean,
+  stops: ActStop,
+): Promise<number> {
   const secrets = ctx.config.token.length >= 4 ? [ctx.config.token] : [];
   const clean = (s: string) => sanitize(maskText(s, secrets));
-
-  /** A job not run: its line now, in the order given (before any question). */
-  const skip = (e: Entry): Entry => {
-    if (!ctx.json) ctx.out.write(`${clean(`${action.name} ${e.label}: failed: ${e.skipped}`)}\n`);
-    return e;
+  const labels = ctx.config.statusLabels;
+  /** Lines that could not go to stdout (it was closed by then): said on stderr at the end. */
+  const unseen: string[] = [];
+  const line = (text: string) => {
+    if (ctx.json) return;
+    if (ctx.out.closed) unseen.push(clean(text));
+    else ctx.out.write(`${clean(text)}\n`);
   };
-  // Fetch each job (each id once, in the order given).
-  const entries: Entry[] = [];
-  const seen = new Set<string>();
+  let notFound = false;
+  let rejected: string | undefined;
   /** Each job's id, and the id given that fetched it. */
   const byJob = new Map<string, string>();
-  let worst = EXIT.ok as number;
-  for (const id of o.ids) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const r = await fetchOnce((signal) => ctx.client.getJob(id, signal), {
+
+  /** The job of `id` now: fetched, retried within the timeout. */
+  const fetch = async (e: Entry): Promise<Fresh | "rejected"> => {
+    const r = await fetchOnce((signal) => ctx.client.getJob(e.id, signal), {
       intervalMs: ctx.config.intervalMs,
       deadlineMs: ctx.config.timeoutMs,
       singleJob: true,
-      label: `job ${id}`,
+      label: `job ${e.id}`,
       report: ctx.err,
     });
-    if (!r.ok) {
-      // A rejected token ends it all: nothing else could be fetched or sent either.
-      if (r.code === EXIT.auth) {
-        ctx.err(r.message);
-        return EXIT.auth;
-      }
-      if (r.code === EXIT.notFound) worst = EXIT.notFound;
-      entries.push(skip({ id, label: id, skipped: r.message }));
-      continue;
+    if (r.ok) return { job: r.data };
+    // A rejected token ends it all: nothing else could be fetched or sent either.
+    if (r.code === EXIT.auth) {
+      rejected = r.message;
+      return "rejected";
     }
-    const job = r.data;
-    // Two ids the service answers with one job (an alias, a cache): the action runs on it once.
+    if (r.code === EXIT.notFound) {
+      notFound = true;
+      return { missing: r.message };
+    }
+    return { failed: r.message };
+  };
+  /** A job the service answered for two ids given (an alias, a cache) runs once. */
+  const again = (e: Entry, job: Job): boolean => {
     const first = byJob.get(job.id);
-    if (first !== undefined) {
-      ctx.err(clean(`act: ${id} is job ${first} again: run once`));
-      continue;
+    if (first !== undefined && first !== e.id) {
+      ctx.err(clean(`act: ${e.id} is job ${first} again: run once`));
+      e.duplicate = true;
+      return true;
     }
-    byJob.set(job.id, id);
-    const entry: Entry = { id, label: job.displayID || id, job };
-    if (!appliesTo(action, job.status)) {
-      const labels = ctx.config.statusLabels;
-      const on = (action.statuses ?? []).map((s) => statusName(s, labels)).join(", ");
-      entry.skipped = `it is ${statusName(job.status, labels)}; ${action.name} applies to ${on}`;
+    byJob.set(job.id, e.id);
+    e.job = job;
+    e.label = job.displayID || e.id;
+    return false;
+  };
+
+  // Each id once, in the order given.
+  const entries: Entry[] = [];
+  for (const id of new Set(o.ids)) entries.push({ id, label: id });
+
+  if (asks) {
+    // The question names the jobs: each fetched first (and again, right before its action).
+    for (const e of entries) {
+      if (stops.stop.aborted) break;
+      const fresh = await fetch(e);
+      if (fresh === "rejected") break;
+      if ("job" in fresh && again(e, fresh.job)) continue;
+      const checked = checkAtFire(action, "job" in fresh ? fresh.job.id : e.id, fresh, labels);
+      e.fetched = true;
+      if ("skip" in checked) {
+        e.outcome = { ok: false, skipped: true, error: checked.skip };
+        line(`${action.name} ${e.label}: skipped: ${checked.skip}`);
+      }
     }
-    entries.push(entry.skipped === undefined ? entry : skip(entry));
+    if (rejected !== undefined) {
+      ctx.err(rejected);
+      return EXIT.auth;
+    }
+    const targets = entries.filter((e) => !e.duplicate && !e.outcome && e.fetched);
+    if (!stops.stop.aborted && targets.length > 0 && !(await confirmed(action, targets, o, clean))) {
+      ctx.err("act: not confirmed; nothing was sent");
+      return EXIT.usage;
+    }
   }
 
-  const targets = entries.filter((e) => e.skipped === undefined && e.job);
-  if (targets.length > 0 && asks && !(await confirmed(action, targets, o, clean))) {
-    ctx.err("act: not confirmed; nothing was sent");
-    return EXIT.usage;
-  }
-
-  if (targets.length > 0) {
-    const byId = new Map(entries.map((e) => [e.id, e]));
+  const targets = entries.filter((e) => !e.duplicate && !e.outcome);
+  const byId = new Map(entries.map((e) => [e.id, e]));
+  /** Fetched again right before its action; skipped when it no longer applies. */
+  const fire = async (e: Entry): Promise<JobOutcome> => {
+    const expected = e.job?.id;
+    const fresh = await fetch(e);
+    if (fresh === "rejected") return { ok: false, skipped: true, error: rejected ?? "token rejected" };
+    if ("job" in fresh && expected === undefined && again(e, fresh.job))
+      return { ok: false, skipped: true, error: "the same job again" };
+    const checked = checkAtFire(action, expected ?? ("job" in fresh ? fresh.job.id : e.id), fresh, labels);
+    if ("skip" in checked) return { ok: false, skipped: true, error: checked.skip };
+    // Stopped while its job was fetched: its action is not started.
+    if (stops.stop.aborted) {
+      e.stopped = true;
+      return { ok: false, skipped: true, error: "not started: act was stopped" };
+    }
+    e.job = checked.job;
+    e.label = checked.job.displayID || e.id;
+    e.started = true;
+    return runOne(action, checked.job, ctx, o, stops.end);
+  };
+  if (targets.length > 0 && !stops.stop.aborted) {
     await runBulk(
       action.name,
-      targets.map((e) => ({ id: e.id, label: e.label, job: e.job as Job })),
-      (job, signal) => runOne(action, job, ctx, o, signal),
+      targets.map((e) => ({ id: e.id, label: e.label, job: e })),
+      (e) => fire(e),
       {
-        onResult: (r) => {
+        signal: stops.stop,
+        onResult: (r: BulkResult) => {
           const e = byId.get(r.id);
-          if (e) e.result = r;
-          if (!ctx.json) ctx.out.write(`${clean(r.line)}\n`);
+          if (!e) return;
+          e.outcome = r.outcome;
+          if (rejected !== undefined || e.duplicate || e.stopped) return;
+          // The label it has now: its displayID, once fetched.
+          line(resultLine(action.name, e.label, r.outcome));
         },
       },
     );
   }
-  let ok = 0;
-  let failed = 0;
-  for (const e of entries) {
-    if (e.result?.outcome.ok) ok++;
-    else failed++;
+  if (rejected !== undefined) {
+    ctx.err(rejected);
+    return EXIT.auth;
   }
-  const total = entries.length;
-  const summary =
-    failed === 0
-      ? `${action.name}: ${total === 1 ? "done" : `${total} jobs done`}`
-      : `${action.name}: ${ok} of ${total} ${total === 1 ? "job" : "jobs"} done, ${failed} failed`;
-  if (ctx.json) {
-    const results = entries.map((e) => {
-      const out = e.result?.outcome;
-      return {
-        id: e.id,
-        displayID: e.job ? clean(e.job.displayID) : undefined,
-        ok: out?.ok === true,
-        ...(out?.ok && out.line ? { output: clean(out.line) } : {}),
-        ...(out && !out.ok ? { error: clean(out.error), unknown: out.unknown === true } : {}),
-        ...(e.skipped !== undefined ? { error: clean(e.skipped) } : {}),
-      };
-    });
-    ctx.out.write(
-      `${toJson({ action: action.name, ok: failed === 0, summary: clean(summary), results }, 2)}\n`,
-    );
-  } else ctx.out.write(`${clean(summary)}\n`);
-  if (worst !== EXIT.ok) return worst;
-  return failed === 0 ? EXIT.ok : EXIT.failed;
+  await leftRunning(ctx, stops);
+  return report(ctx, action, entries, { stops, unseen, clean, notFound });
 }
 
-/** "2 (running)", or "2" when the code has no name. */
-function statusName(code: number, labels: Record<number, string>): string {
-  const name = labels[code];
-  return name ? `${code} (${name})` : String(code);
+/**
+ * Processes a background command left running (its first process exited, the rest of its group
+ * did not) are waited for up to their deadline, as the monitor waits: act does not end before
+ * them. Ctrl+C (or a closed stdout) ends them now.
+ */
+async function leftRunning(ctx: CommandContext, stops: ActStop): Promise<void> {
+  const left = processGroups.list();
+  if (left.length === 0) return;
+  if (!stops.stop.aborted)
+    ctx.err(
+      `act: waiting for what ${left.map((g) => g.label).join(", ")} left running (up to its deadline; Ctrl+C ends it)`,
+    );
+  await new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (processGroups.list().length === 0 || stops.stop.aborted) done();
+    }, 500);
+    const done = () => {
+      clearInterval(check);
+      resolve();
+    };
+    if (stops.stop.aborted) done();
+  });
+  if (processGroups.list().length === 0) return;
+  for (const e of await processGroups.endAll())
+    ctx.err(
+      `act: what ${e.label} left running: ${e.how === "killed" ? "killed (SIGKILL)" : "ended (SIGTERM)"}`,
+    );
 }
 
 /** The one question for every job: y/n, or type the displayID (several jobs: their number). */
@@ -202,31 +262,6 @@ async function confirmed(
   return /^y(es)?$/i.test(answer.trim());
 }
 
-/** A line typed on the terminal (the question on stderr: stdout may be a pipe). */
-function askOnTerminal(question: string): Promise<string> {
-  return new Promise((resolve) => {
-    // node:readline only when act asks: imported at the top it cost every start node:os (Node 24).
-    const { createInterface }: typeof import("node:readline") = loadBuiltin("node:readline");
-    const rl = createInterface({ input: process.stdin, output: process.stderr });
-    let answered = false;
-    rl.question(question, (answer) => {
-      answered = true;
-      rl.close();
-      resolve(answer);
-    });
-    // Ctrl+D: no answer, so no.
-    rl.on("close", () => {
-      if (!answered) resolve("");
-    });
-    // Ctrl+C at the question (readline reads it as a key, and would only pause): interrupted.
-    rl.on("SIGINT", () => {
-      rl.close();
-      process.stderr.write("\n");
-      process.exit(130);
-    });
-  });
-}
-
 async function runOne(
   a: Action,
   job: Job,
@@ -246,6 +281,8 @@ async function runOne(
     profile: ctx.config.profile ?? "",
     token: ctx.config.token,
     statusLabels: labels,
+    // A second Ctrl+C ends it: SIGTERM to its process group.
+    signal,
   };
   if (a.mode === "background") return runBackground(a, job, run);
   return runInTerminal(a, job, run);

@@ -4,13 +4,16 @@
 import type { JobClient } from "../api/client.js";
 import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
+import type { Flags } from "../config/from-settings.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
-import { EXIT, finish, Output } from "./output.js";
+import { finish, Output } from "./output.js";
 import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
@@ -21,35 +24,11 @@ export type ScriptCommand =
   | { kind: "wait"; id: string; until: string; deadlineMs?: number }
   | { kind: "act"; name: string; ids: string[]; yes: boolean };
 
-export interface ScriptFlags {
-  once: boolean;
-  /** --once --all: every page. */
-  all?: boolean;
-  /** --once --status S,…: codes or names, read against the config's labels in run. */
-  status?: string;
-  json: boolean;
-  showSecrets: boolean;
-  until?: string;
-  timeout?: string;
-  /** act: do not ask for confirmation. */
-  yes?: boolean;
-}
-
-export interface CommandContext {
-  config: Config;
-  client: JobClient;
-  out: Output;
-  json: boolean;
-  /** ANSI colour (stdout is a terminal and NO_COLOR is not set). */
-  color: boolean;
-  showSecrets: boolean;
-  /** The terminal's width; undefined when stdout is not a terminal. */
-  columns: number | undefined;
-  /** One line on stderr, sanitised, the token masked (cli.tsx's writer). */
-  err: (message: string) => void;
-  /** Fixed "now" for tests. */
-  nowSec?: number;
-}
+/** The flags of the commands for scripts (the settings table's rows, as typed). */
+export type ScriptFlags = Pick<
+  Flags,
+  "once" | "all" | "status" | "json" | "showSecrets" | "until" | "timeout" | "yes"
+>;
 
 export const COMMANDS = ["get", "watch", "wait", "act"] as const;
 /** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
@@ -136,19 +115,20 @@ export async function runCommand(
     config,
     client,
     out,
-    json: f.json,
+    json: f.json === true,
     color: tty && !process.env.NO_COLOR,
-    showSecrets: f.showSecrets,
+    showSecrets: f.showSecrets === true,
     err: f.err,
     columns: tty ? stdout.columns || 80 : undefined,
   };
   // Interrupted: watch was asked to follow until stopped, so that is success; for the others
-  // the shell's 128+signal. Exit at once: stdout may be a pipe nobody reads.
+  // the shell's 128+signal. Exit at once: stdout may be a pipe nobody reads. (act finishes what it
+  // sent first, and says so: act-stop.ts.)
   for (const [signal, code] of [
     ["SIGINT", EXIT.sigint],
     ["SIGTERM", EXIT.sigterm],
   ] as const) {
-    process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
+    if (cmd.kind !== "act") process.once(signal, () => process.exit(cmd.kind === "watch" ? EXIT.ok : code));
   }
   return finish(out, await run(cmd, ctx, f.send));
 }

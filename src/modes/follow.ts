@@ -5,7 +5,8 @@ import { describeError } from "../api/errors.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { PollGroup } from "../poll/poll-group.js";
 import { createPoller, type Poller } from "../poll/poller.js";
-import { EXIT, fatalExitCode, retryLine } from "./output.js";
+import { EXIT } from "./exit.js";
+import { fatalExitCode, retryLine } from "./output.js";
 
 export interface FollowOptions<T> {
   /** Poll interval, and the base of the backoff after a failure. */

@@ -8,9 +8,10 @@ import { unknownFields } from "../api/unknown-fields.js";
 import { maskJob } from "../model/secrets.js";
 import { type DetailOptions, detailBody, detailHead, detailMore } from "../render/detail-lines.js";
 import { paint } from "../render/paint.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 
 /** Text wider than this is wrapped even in a pipe (a description of one 10 kB line stays readable). */
 const PIPE_WIDTH = 200;

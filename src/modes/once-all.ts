@@ -17,10 +17,11 @@ import { MAX_PAGES, pageFacts } from "../model/page.js";
 import { maskJob } from "../model/secrets.js";
 import { latestEntry } from "../model/transitions.js";
 import { ASK_PER_PAGE, grantedPerPage } from "../poll/sweep.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce, type Outcome } from "./follow.js";
-import { filterNote, fittedTable, plainTable } from "./once.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
+import { filterNote, fittedTable, plainTable } from "./tables.js";
 
 /** A row that was not a job (a malformed job), and where it came. */
 export interface InvalidRow {

@@ -1,26 +1,15 @@
 // `jobtop --once [--json]`: one page, as one JSON document or as a table. On a terminal the
 // table fits its width with the monitor's columns; to a pipe every column is as wide as its
 // widest cell, so nothing is cut.
-import type { JobPage, PageItem } from "../api/client.js";
+import type { JobPage } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import { DEFAULTS } from "../config/resolve.js";
-import { displayWidth, fit } from "../model/format.js";
-import { sanitize } from "../model/sanitize.js";
 import { maskJob } from "../model/secrets.js";
-import { statusStyle } from "../model/status.js";
-import {
-  type Column,
-  type ColumnId,
-  cellText,
-  chooseColumns,
-  headerCells,
-  MARKER_WIDTH,
-  rowCells,
-} from "../render/columns.js";
-import { paint } from "../render/paint.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
+import { filterNote, fittedTable, plainTable } from "./tables.js";
 
 export interface OnceOptions {
   /** --all: every page (once-all.ts). */
@@ -73,15 +62,6 @@ export async function runOnce(ctx: CommandContext, o: OnceOptions = {}): Promise
   return EXIT.ok;
 }
 
-/** "3 in status running, 3": the filter under a table. */
-export function filterNote(
-  count: number,
-  statuses: readonly number[],
-  labels: Record<number, string>,
-): string {
-  return `${count} in status ${statuses.map((c) => sanitize(statusStyle(c, labels).label)).join(", ")}`;
-}
-
 /** {"pagination", "jobs", "invalid"}: valid jobs as parsed (ids as exact strings), masked unless asked. */
 export function pageJson(page: JobPage, showSecrets: boolean) {
   const jobs: Job[] = [];
@@ -91,77 +71,6 @@ export function pageJson(page: JobPage, showSecrets: boolean) {
     else invalid.push({ index: item.index, id: item.id ?? null, error: item.error });
   }
   return { pagination: page.pagination, jobs, ...(invalid.length > 0 ? { invalid } : {}) };
-}
-
-/** The monitor's columns for a terminal `width` wide; the status cell coloured as there. */
-export function fittedTable(
-  items: PageItem[],
-  labels: Record<number, string>,
-  nowSec: number,
-  width: number,
-  color: boolean,
-  allowed?: readonly ColumnId[],
-  reveal = false,
-): string {
-  // The monitor keeps two cells for its row marker; a printed table has none.
-  const cols = chooseColumns(width + MARKER_WIDTH, labels, allowed);
-  const lines = [headerCells(cols).trimEnd()];
-  for (const item of items) {
-    if (!item.ok) {
-      const text = fit(`! job ${item.id ?? "?"}: ${sanitize(item.error)}`, width).trimEnd();
-      lines.push(color ? paint({ text, color: "red" }, "reset") : text);
-      continue;
-    }
-    const cells = rowCells(item.job, cols, labels, nowSec, reveal);
-    const status = color ? paint({ text: cells.status, color: cells.statusColor }, "reset") : cells.status;
-    lines.push(`${status} ${cells.rest}`.trimEnd());
-  }
-  return `${lines.join("\n")}\n`;
-}
-
-/** Every column, each as wide as its widest cell: nothing cut, for pipes and files. */
-export function plainTable(
-  items: PageItem[],
-  labels: Record<number, string>,
-  nowSec: number,
-  allowed?: readonly ColumnId[],
-  reveal = false,
-): string {
-  const cols = chooseColumns(Number.MAX_SAFE_INTEGER, labels, allowed);
-  const rows: string[][] = [];
-  for (const item of items) {
-    if (!item.ok) {
-      rows.push(
-        cols.map((c) =>
-          c.id === "status"
-            ? "!"
-            : c.id === "remark"
-              ? sanitize(item.error)
-              : c.id === "id"
-                ? (item.id ?? "?")
-                : "",
-        ),
-      );
-      continue;
-    }
-    const st = statusStyle(item.job.status, labels);
-    rows.push(
-      cols.map((c) => sanitize(cellText(item.job, c.id, nowSec, `${st.symbol} ${st.label}`, reveal))),
-    );
-  }
-  const widths = cols.map((c, i) => {
-    let w = displayWidth(c.title);
-    for (const r of rows) w = Math.max(w, displayWidth(r[i] ?? ""));
-    return w;
-  });
-  const line = (cells: string[]) =>
-    cols
-      .map((_c: Column, i) => fit(cells[i] ?? "", widths[i] ?? 1))
-      .join("  ")
-      .trimEnd();
-  let s = `${line(cols.map((c) => c.title))}\n`;
-  for (const r of rows) s += `${line(r)}\n`;
-  return s;
 }
 
 /** "auto" follows a screen's height; a one-shot page has none, so it takes the default size. */

@@ -2,21 +2,7 @@
 // terminal can be driven by, and an stdout that ends quietly when its reader goes away.
 import { describeError, isApiError } from "../api/errors.js";
 import { binHooks } from "../boot/hooks.js";
-
-/** The exit codes of get, watch, wait and --once (README "Scripting", --help). */
-export const EXIT = {
-  ok: 0,
-  /** The service could not be reached, or answered errors, until the deadline. */
-  failed: 1,
-  usage: 2,
-  /** wait (or watch --until) did not see the status before --timeout. */
-  timeout: 3,
-  notFound: 4,
-  /** 401/403. */
-  auth: 5,
-  sigint: 130,
-  sigterm: 143,
-} as const;
+import { EXIT } from "./exit.js";
 
 /**
  * Does this error say the job does not exist? The spec does not say how a service answers an

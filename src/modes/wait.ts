@@ -5,10 +5,11 @@ import { describeError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { statusStyle } from "../model/status.js";
 import { statusChanges } from "../model/transitions.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
 import { jobJson } from "./get.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 import { currentLine } from "./watch.js";
 
 export function runWait(

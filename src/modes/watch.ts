@@ -8,9 +8,10 @@ import { sanitize } from "../model/sanitize.js";
 import { statusStyle } from "../model/status.js";
 import { currentSince, type StatusChange, statusChanges } from "../model/transitions.js";
 import { PollGroup } from "../poll/poll-group.js";
-import type { CommandContext } from "./command.js";
+import type { CommandContext } from "./context.js";
+import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
-import { EXIT, toJson } from "./output.js";
+import { toJson } from "./output.js";
 
 export interface WatchOptions {
   until?: number[];
@@ -46,7 +47,8 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
         end(EXIT.timeout, `timed out after ${limit / 1000}s waiting for job ${waiting.join(", ")}`);
       }, limit);
     }
-    const group = new PollGroup();
+    // One service: its jobs wake each other after silence, and wait out its hold together (a 429 to one).
+    const group = new PollGroup(ctx.client.gate);
     for (const id of unique) {
       let last: Job | undefined;
       const f = follow((signal) => ctx.client.getJob(id, signal), {

@@ -2,6 +2,7 @@
 // and its first snapshot.
 import type { JobClient } from "../api/client.js";
 import type { Job } from "../api/schema.js";
+import type { Hold } from "../api/service-gate.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { ChangeState } from "./changes.js";
@@ -9,6 +10,17 @@ import type { JobAnswer, MissingJob } from "./job-answer.js";
 import type { PinState } from "./pins.js";
 import type { Clock, PollSnapshot } from "./poller.js";
 import type { SweepOptions, SweepSnapshot } from "./sweep.js";
+
+/** What the monitor knows of the selected job while the page on screen does not list it. */
+export interface Elsewhere {
+  id: string;
+  /** The page that holds it, from the index (an estimate a search checks); undefined: unknown. */
+  page: number | undefined;
+  /** A search under way: the page asked for now, and how many of at most `of` were asked. */
+  searching: { page: number; asked: number; of: number } | undefined;
+  /** The last search for it ended without it: the pages it asked for, lowest and highest. */
+  notFound: { from: number; to: number } | undefined;
+}
 
 /** The change tracker's part (highlights, changeCount, events, unseen) is described in changes.ts. */
 export interface MonitorSnapshot extends ChangeState {
@@ -27,20 +39,26 @@ export interface MonitorSnapshot extends ChangeState {
   pins: readonly PinState[];
   /** Wall ms when polling was paused; undefined while it runs. */
   pausedSince: number | undefined;
-  /** How often the selected job is polled while on the page (+ and - change it). */
+  /** How often the selected job is polled (+ and - change it). */
   intervalMs: number;
   /**
    * How often the selected job is asked for now: intervalMs, or the page's interval while it is
-   * off the page or missing. The header's "on time" counts from this.
+   * missing. The header's "on time" counts from this.
    */
   jobPollMs: number;
+  /** Why jobPollMs is slower than the intervals say: its answers' weight ("14 MB answers"), for the header. */
+  jobPollWhy?: string;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
+  /** The service holds every request (a 429 or 503 to any of them) until then: src/api/service-gate.ts. */
+  held: Hold | undefined;
   /**
    * What state.log recorded while jobtop was away (the first sweep against the state file): jobs
    * changed and since when, for the header, until the events pane (where they are) is opened.
    */
   away: { changed: number; sinceSec: number } | undefined;
+  /** Where the selected job is while the page on screen does not list it (follow.ts); undefined when it does. */
+  elsewhere: Elsewhere | undefined;
 }
 
 export interface MonitorOptions {
@@ -57,11 +75,13 @@ export interface MonitorOptions {
   wall?: () => number;
   /** Jobs pinned from the start (--pin, the config's pins). */
   pins?: readonly string[];
+  /** Status codes that do not change again (the config's `final`): a selected job in one is polled at the list's interval. */
+  final?: readonly number[];
   /**
    * The account index: swept beside the page (its own interval, one request in flight, the same
    * PollGroup) when given and not "off". Not given: no sweeper, nothing changes.
    */
-  index?: Omit<SweepOptions, "client" | "clock" | "group"> & {
+  index?: Omit<SweepOptions, "client" | "clock" | "group" | "onJobs" | "onSameJobs"> & {
     /** The sweep waits for startIndex() (the state file's baseline, read after the first frame). */
     startLater?: boolean;
   };
@@ -92,5 +112,7 @@ export function firstSnapshot(
     intervalMs: opts.intervalMs,
     index: undefined,
     away: undefined,
+    held: undefined,
+    elsewhere: undefined,
   };
 }

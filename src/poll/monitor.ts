@@ -6,7 +6,8 @@ import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
 import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
-import { type JobAnswer, jobFetch } from "./job-answer.js";
+import { Follower, type FollowResult } from "./follow.js";
+import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -15,7 +16,9 @@ import { SeenPages } from "./seen-pages.js";
 import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
+export type { FollowResult } from "./follow.js";
 export type { JobAnswer, MissingJob } from "./job-answer.js";
+export type { Elsewhere } from "./monitor-types.js";
 
 import { firstSnapshot, type MonitorOptions, type MonitorSnapshot } from "./monitor-types.js";
 
@@ -48,13 +51,25 @@ export class Monitor {
   private sweepSeq = 0;
   /** Unix seconds the state file was saved, when startIndex was given one. */
   private awaySinceSec: number | undefined;
+  /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
+  private readonly sharing = new AnswerSharing();
+  /** The page's last answer (okAt): each answer is shared once. */
+  private listOkAt: number | undefined;
+  /** The sweep's last copy of each job polled on its own (selected, pins): an unchanged page still holds it. */
+  private readonly sweepCopies = new Map<string, Job>();
+  /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
+  private readonly follower: Follower;
+  /** Updates held back while atOnce runs (held: one came meanwhile). */
+  private holding = 0;
+  private held = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
     this.jobInterval = opts.intervalMs;
-    // One service: when any of its requests is answered after silence, the others stuck since stop waiting.
-    const group = new PollGroup();
+    // One service: when any of its requests is answered after silence, the others stuck since stop
+    // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
+    const group = new PollGroup(opts.client.gate);
     this.list = createPoller<ShownPage>({
       fetch: this.listFetch(1, opts.order),
       intervalMs: opts.listIntervalMs,
@@ -66,6 +81,7 @@ export class Monitor {
       intervalMs: opts.intervalMs,
       clock: opts.clock,
       group,
+      defer: () => this.pageSoon(),
     });
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
@@ -83,18 +99,43 @@ export class Monitor {
       onUpdate: (id, snap) => this.onPin(id, snap),
     });
     if (opts.index && opts.index.mode !== "off") {
-      const sweeper = new Sweeper({ ...opts.index, client: opts.client, clock: opts.clock, group });
+      const sweeper = new Sweeper({
+        ...opts.index,
+        client: opts.client,
+        clock: opts.clock,
+        group,
+        onJobs: (jobs) => this.sweepHeard(jobs),
+        onSameJobs: (ids) => this.sweepHeardAgain(ids),
+      });
       this.sweeper = sweeper;
       this.snap = { ...this.snap, index: sweeper.getSnapshot() };
       sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
     }
-    this.list.subscribe(() => this.onList());
+    this.follower = new Follower({
+      snapshot: () => this.snap,
+      showPage: (page) => this.showPage(page),
+      lastSeenPage: (id) => this.lastSeenPage(id),
+      publish: (elsewhere) => this.update({ elsewhere }),
+      sweepOrder: opts.index?.order ?? "desc",
+    });
+    this.list.subscribe(() => this.atOnce(() => this.onList()));
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
-    const pins: string[] = [];
-    for (const id of opts.pins ?? []) if (!pins.includes(id) && pins.length < PINS_MAX) pins.push(id);
-    if (pins.length > 0) this.update({ pins: pins.map((id) => this.pinState(id)) });
+    const gate = opts.client.gate;
+    gate?.subscribe(() => this.update({ held: gate.current() }));
+    this.addPins(opts.pins ?? []);
+  }
+
+  /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
+  addPins(ids: readonly string[]): void {
+    const pins = this.snap.pins.slice();
+    for (const id of ids)
+      if (!pins.some((p) => p.id === id) && pins.length < PINS_MAX) pins.push(this.pinState(id));
+    if (pins.length === this.snap.pins.length) return;
+    this.update({ pins });
+    this.syncPins();
+    this.retime();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -169,6 +210,7 @@ export class Monitor {
     this.pinPollers.stopAll();
     this.sweeper?.stop();
     this.update({ pausedSince: this.wall() });
+    this.follower.cancel();
     this.refreshPins();
   }
 
@@ -225,7 +267,9 @@ export class Monitor {
     const fresh = s.seq !== this.sweepSeq;
     this.sweepSeq = s.seq;
     this.update({ index: s });
-    if (!fresh || s.reason !== undefined) return;
+    if (!fresh) return;
+    this.follower.place();
+    if (s.reason !== undefined) return;
     const onPage = this.pageIds();
     const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
     this.changes.addIndexEvents(s.events, s.away, watched);
@@ -266,10 +310,24 @@ export class Monitor {
   }
 
   setPage(page: number): void {
+    this.follower.cancel();
+    this.showPage(page);
+  }
+
+  private showPage(page: number): void {
     const p = Math.min(Math.max(1, page), this.numPages());
     if (p === this.snap.page) return;
     this.update({ page: p });
     this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
+  }
+
+  /**
+   * ⏎ on a job that left the page: opens the page that holds it (the index's, else the nearest
+   * ones, asked one at a time: follow.ts), where the UI finds its row. `indexedOnly` (`:`): only
+   * when the index holds the job.
+   */
+  follow(id: string, o: { indexedOnly?: boolean } = {}): FollowResult {
+    return this.follower.follow(id, o);
   }
 
   /**
@@ -278,6 +336,7 @@ export class Monitor {
    */
   setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
     if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
+    this.follower.cancel();
     const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
     this.update({ perPage, page });
     this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
@@ -285,6 +344,7 @@ export class Monitor {
 
   setOrder(order: Order): void {
     if (order === this.snap.order) return;
+    this.follower.cancel();
     this.seenPages.clear();
     this.update({ order, page: 1 });
     this.list.reset(this.listFetch(1, order), { keepData: true });
@@ -293,6 +353,8 @@ export class Monitor {
   select(id: string | undefined): void {
     if (id === this.snap.selectedId) return;
     this.update({ selectedId: id, missing: undefined });
+    this.follower.cancel();
+    this.follower.place();
     this.syncPins();
     if (id === undefined) {
       this.job.stop();
@@ -321,6 +383,11 @@ export class Monitor {
       this.seenPages.remember(data);
     }
     this.update({ list });
+    if (data !== undefined && list.okAt !== this.listOkAt) {
+      this.listOkAt = list.okAt;
+      for (const item of data.items) if (item.ok) this.heard(item.job);
+    }
+    if (fresh) this.follower.onPage(data);
     if (fresh) this.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
@@ -347,6 +414,42 @@ export class Monitor {
     this.refreshPins();
   }
 
+  /**
+   * The selected job's poll is due, and the page that holds it is asked for within half an
+   * interval (or is on its way): its answer will count as the job's poll (heard), so the job waits
+   * for it, by at most half an interval and a grace for the answer to arrive.
+   */
+  private pageSoon(): number {
+    const id = this.snap.selectedId;
+    if (id === undefined || !this.pageIds().has(id)) return 0;
+    const wait = this.list.untilNextPoll();
+    const grace = Math.min(1000, this.jobInterval / 4);
+    return wait !== undefined && wait <= this.jobInterval / 2 ? wait + grace : 0;
+  }
+
+  /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
+  private heard(job: Job): void {
+    const poller = job.id === this.snap.selectedId ? this.job : this.pinPollers.poller(job.id);
+    if (poller) this.sharing.offer(poller, job);
+  }
+
+  /** A sweep's page that changed: its jobs polled on their own are heard, and kept for its unchanged answers. */
+  private sweepHeard(jobs: readonly Job[]): void {
+    for (const job of jobs) {
+      if (job.id !== this.snap.selectedId && !this.pinPollers.polled(job.id)) continue;
+      this.sweepCopies.set(job.id, job);
+      this.heard(job);
+    }
+  }
+
+  /** A sweep's page the same as last time (a 304, the same bytes): it still holds the copies it held. */
+  private sweepHeardAgain(ids: readonly string[]): void {
+    for (const id of ids) {
+      const job = this.sweepCopies.get(id);
+      if (job && (id === this.snap.selectedId || this.pinPollers.polled(id))) this.heard(job);
+    }
+  }
+
   /** Which pins need a poller of their own: off the page, not selected, not paused. */
   private syncPins(atOnce = false): void {
     const own = new Set<string>();
@@ -355,6 +458,8 @@ export class Monitor {
       for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
     }
     const interval = this.opts.listIntervalMs;
+    for (const id of this.sweepCopies.keys())
+      if (id !== this.snap.selectedId && !own.has(id)) this.sweepCopies.delete(id);
     this.pinPollers.sync(own, (id) => {
       const seen = this.pinSeenAt.get(id);
       return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
@@ -413,21 +518,26 @@ export class Monitor {
   }
 
   /**
-   * The selected job is polled at the job interval while it is on this page (or pinned) and
-   * exists; a job off the page, or missing, at the page interval: at most one request per
-   * interval per resource.
+   * The selected job is polled at the job interval wherever it is (on this page, moved to
+   * another, reached with `:`): the job the user watches is never slowed behind their back. A
+   * job the service says is missing is asked for at the page interval.
    */
   private retime(): void {
-    const id = this.snap.selectedId;
-    if (id === undefined) return;
-    const onPage = this.snap.list.data?.items.some((i) => i.ok && i.job.id === id) ?? false;
+    if (this.snap.selectedId === undefined) return;
     const { intervalMs } = this.snap;
-    const { listIntervalMs } = this.opts;
-    // A pinned job is watched wherever it is: selected, it is polled as if on the page.
-    const watched = onPage || this.isPinned(id);
-    this.jobInterval = watched && !this.snap.missing ? intervalMs : Math.max(intervalMs, listIntervalMs);
+    const answer = this.job.getSnapshot().data;
+    const pace = jobPace({
+      intervalMs,
+      listIntervalMs: this.opts.listIntervalMs,
+      slow: this.snap.missing !== undefined,
+      status: (answer?.job ?? this.changes.last(this.snap.selectedId))?.status,
+      final: this.opts.final ?? [],
+      bytes: answer?.bytes,
+    });
+    this.jobInterval = pace.ms;
     this.job.setInterval(this.jobInterval);
-    if (this.jobInterval !== this.snap.jobPollMs) this.update({ jobPollMs: this.jobInterval });
+    if (this.jobInterval !== this.snap.jobPollMs || pace.why !== this.snap.jobPollWhy)
+      this.update({ jobPollMs: this.jobInterval, jobPollWhy: pace.why });
   }
 
   /** How often the selected job is asked for now. */
@@ -452,6 +562,25 @@ export class Monitor {
 
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
+    if (this.holding > 0) this.held = true;
+    else this.notify();
+  }
+
+  /** Runs `fn` with its updates told once, at the end: a page's answer and what follows from it are one snapshot. */
+  private atOnce(fn: () => void): void {
+    this.holding++;
+    try {
+      fn();
+    } finally {
+      this.holding--;
+    }
+    if (this.holding === 0 && this.held) {
+      this.held = false;
+      this.notify();
+    }
+  }
+
+  private notify(): void {
     for (const l of this.listeners) l();
     this.refreshing.check();
   }

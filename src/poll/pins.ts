@@ -69,6 +69,11 @@ export class PinPollers<T> {
     return this.pollers.has(id);
   }
 
+  /** The poller of a pin polled on its own (another answer holding it may count as its poll). */
+  poller(id: string): Poller<T> | undefined {
+    return this.pollers.get(id)?.poller;
+  }
+
   /** Polls now each pin whose snapshot `when` picks (a token rotated: those it rejected). */
   refreshIf(when: (snap: PollSnapshot<T>) => boolean): void {
     for (const { poller } of this.pollers.values()) if (when(poller.getSnapshot())) poller.refreshNow();

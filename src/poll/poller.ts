@@ -1,8 +1,11 @@
 // A poller outside React: an await-then-sleep loop (never setInterval), at most one request in
 // flight, a fresh AbortController per request, retries at the healthy interval (see
 // failureDelay), later when Retry-After asks (capped), slow retries when the token is rejected,
-// and a snapshot object that only changes when something changed (as useSyncExternalStore requires).
+// no request while the service holds them all (its gate: src/api/service-gate.ts) but for an
+// urgent refresh (`r`), and a snapshot object that only changes when something changed (as
+// useSyncExternalStore requires).
 import { isApiError } from "../api/errors.js";
+import { HOLD_CHECK_MS, HOLD_MAX_MS, type ServiceGate } from "../api/service-gate.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { PollGroup } from "./poll-group.js";
 
@@ -38,6 +41,14 @@ export interface PollerOptions<T> {
   clock?: Clock;
   /** The other pollers of the same service: an answer after silence wakes their stuck requests. */
   group?: PollGroup;
+  /** The service's hold on every request; the group's when not given. */
+  gate?: Pick<ServiceGate, "heldMs" | "exempt" | "subscribe">;
+  /**
+   * Asked when a healthy poll is due: ms to wait for another answer that is about to hold this
+   * resource too (the page's, for the selected job), or 0 to ask now. Once per poll, so a poll
+   * is never put off twice.
+   */
+  defer?: () => number;
 }
 
 export interface PollSnapshot<T> {
@@ -75,9 +86,18 @@ export interface Poller<T> {
   /** Starts polling: at once, or after `delayMs` (a resource seen elsewhere a moment ago). */
   start(delayMs?: number): void;
   stop(): void;
-  refreshNow(): void;
+  /** Polls now; `urgent` (`r`): even while the service holds every request, this one goes, once. */
+  refreshNow(urgent?: boolean): void;
   reset(fetch?: (signal: AbortSignal) => Promise<T>, opts?: { keepData?: boolean }): void;
   setInterval(ms: number): void;
+  /** ms until its next request is due (0: in flight, or due now); undefined while stopped or retrying. */
+  untilNextPoll(): number | undefined;
+  /**
+   * Another answer (the page's, a sweep's) showed this resource unchanged just now: it counts as
+   * this poll's answer (fresh data, the next poll an interval from now). Only in the healthy
+   * cadence: not while a request is in flight, a failure is retried, or the service holds all.
+   */
+  countAnswer(): void;
 }
 
 const MIN_RETRY_MS = 250;
@@ -94,13 +114,15 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   const clock = opts.clock ?? realClock;
   const random = opts.random ?? Math.random;
   const authRetry = opts.authRetryMs ?? 60_000;
-  const retryAfterCap = opts.retryAfterCapMs ?? 60_000;
+  const retryAfterCap = opts.retryAfterCapMs ?? HOLD_MAX_MS;
   const jitter = opts.jitter ?? 0.1;
+  const gate = opts.gate ?? opts.group?.gate;
+  let unsubscribeGate: (() => void) | undefined;
   let fetchFn = opts.fetch;
   let interval = opts.intervalMs;
   let running = false;
-  /** What the pending timer is for: the normal cadence after a success, or a retry. */
-  let timerKind: "normal" | "retry" = "normal";
+  /** What the pending timer is for: the normal cadence after a success, a retry, or the service's hold. */
+  let timerKind: "normal" | "retry" | "held" = "normal";
   let timer: unknown;
   let timerSetAt = { mono: 0, wall: 0, delay: 0 };
   let controller: AbortController | undefined;
@@ -109,6 +131,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   /** Bumped on reset/stop: results of older requests are dropped. */
   let generation = 0;
   let again = false;
+  /** The due poll was put off once already (defer): the next time it goes. */
+  let deferred = false;
+  /** A refresh asked for urgently (`r`) while a request was in flight: the next poll is urgent. */
+  let urgentNext = false;
   const listeners = new Set<() => void>();
   let snap: PollSnapshot<T> = {
     data: undefined,
@@ -138,7 +164,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     timer = undefined;
   };
 
-  const schedule = (delay: number, kind: "normal" | "retry") => {
+  const schedule = (delay: number, kind: "normal" | "retry" | "held") => {
     clearTimer();
     if (!running) return;
     timerKind = kind;
@@ -160,18 +186,37 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         silentFailures: 0,
       });
     }
+    if (timerKind === "normal" && !deferred && opts.defer) {
+      const wait = opts.defer();
+      if (wait > 0) {
+        deferred = true;
+        schedule(wait, "normal");
+        return;
+      }
+    }
     void poll();
   };
 
-  const poll = async () => {
+  const poll = async (urgent = false) => {
     if (!running) return;
     if (controller) {
       again = true; // coalesce: one more poll right after the one in flight
+      urgentNext ||= urgent;
+      return;
+    }
+    urgent ||= urgentNext;
+    urgentNext = false;
+    // The service holds every request (a 429 or 503 to any): this poll waits until it passes.
+    const held = urgent ? 0 : (gate?.heldMs() ?? 0);
+    if (held > 0) {
+      schedule(Math.min(held, HOLD_CHECK_MS), "held"); // looked at again: the hold may end by the wall clock (a sleep)
       return;
     }
     clearTimer();
+    deferred = false;
     const gen = generation;
     const ac = new AbortController();
+    if (urgent) gate?.exempt(ac.signal);
     controller = ac;
     const sent = { mono: clock.now(), wall: clock.wall() };
     sentAt = sent.mono;
@@ -203,6 +248,8 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         ...answer,
         inFlight: false,
       });
+      // A refresh asked for meanwhile goes at once: it is not put off for another answer (defer).
+      deferred = again;
       schedule(again ? 0 : healthyDelay(), "normal");
     } else {
       const delay = failureDelay(result.error);
@@ -235,9 +282,17 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   // token is retried slowly (`r` asks at once).
   const failureDelay = (error: unknown): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    const delay = healthyDelay();
+    const delay = Math.max(healthyDelay(), gate?.heldMs() ?? 0);
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
     return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
+  };
+
+  /** The hold changed: a poll waiting for it goes as soon as it has passed or was lifted, not later. */
+  const onGate = () => {
+    if (timer === undefined || timerKind !== "held" || !running) return;
+    const held = gate?.heldMs() ?? 0;
+    if (held === 0) void poll();
+    else schedule(Math.min(held, HOLD_CHECK_MS), "held");
   };
 
   /**
@@ -258,6 +313,7 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
     controller?.abort();
     controller = undefined;
     again = false;
+    urgentNext = false;
   };
 
   return {
@@ -272,19 +328,22 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
       if (running) return;
       running = true;
       opts.group?.join(member);
+      unsubscribeGate = gate?.subscribe(onGate);
       if (delayMs !== undefined && delayMs > 0) schedule(delayMs, "normal");
       else void poll();
     },
     stop() {
       running = false;
       opts.group?.leave(member);
+      unsubscribeGate?.();
+      unsubscribeGate = undefined;
       abortInFlight();
       clearTimer();
       set({ inFlight: false, retryAt: undefined });
     },
-    refreshNow() {
+    refreshNow(urgent = false) {
       if (!running) return;
-      void poll();
+      void poll(urgent);
     },
     reset(fetch, o = {}) {
       abortInFlight();
@@ -299,6 +358,19 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
         ...(o.keepData ? {} : { data: undefined, okAt: undefined, okWall: undefined }),
       });
       if (running) void poll();
+    },
+    untilNextPoll() {
+      if (!running) return undefined;
+      if (controller) return 0;
+      if (timer === undefined || timerKind !== "normal") return undefined;
+      return Math.max(0, timerSetAt.mono + timerSetAt.delay - clock.now());
+    },
+    countAnswer() {
+      if (!running || controller || timer === undefined || timerKind !== "normal") return;
+      const wall = clock.wall();
+      set({ okAt: clock.now(), okWall: wall, answerWall: wall });
+      deferred = false;
+      schedule(healthyDelay(), "normal");
     },
     setInterval(ms) {
       if (ms === interval) return;

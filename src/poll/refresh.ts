@@ -5,7 +5,8 @@
 /** What a refresh asks again: a poller. */
 export interface Refreshable {
   getSnapshot(): { requests: number; inFlight: boolean };
-  refreshNow(): void;
+  /** `urgent`: r asks at once, even while the service holds every other request (poller.ts). */
+  refreshNow(urgent?: boolean): void;
 }
 
 export class RefreshWatch {
@@ -24,7 +25,7 @@ export class RefreshWatch {
   ): void {
     // A request in flight now is not this refresh's: the poller asks again once it ends.
     const from = polled.map((p) => p.getSnapshot().requests);
-    for (const p of polled) p.refreshNow();
+    for (const p of polled) p.refreshNow(true);
     this.current = undefined;
     if (!done) return;
     const ended = (p: P, i: number) => {

@@ -4,12 +4,14 @@
 // interval, jitter, Retry-After and 429/503 backoff, sleep/resume and PollGroup wake are the
 // pollers' own, not a third copy. A failed sweep is dropped whole: the last good index stays
 // (with its age, okWall) and the next sweep starts again from page 1. A page whose answer is the
-// same bytes as last time is not parsed again (same-body.ts, one remembered answer per page).
+// same bytes as last time, or a 304 to its ETag, is not parsed again (same-body.ts, one
+// remembered answer per page).
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off.
-import type { JobClient, JobPage } from "../api/client.js";
+import type { AnswerInfo, JobClient, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
-import { sameBodies } from "../api/same-body.js";
+import { keyedMemo, sameBodies } from "../api/same-body.js";
+import type { Job } from "../api/schema.js";
 import {
   EMPTY_INDEX,
   type IndexEvent,
@@ -51,6 +53,10 @@ export interface SweepOptions {
    * from it, and come with `away` set. Undefined: a first run, nothing to compare.
    */
   baseline?: ReadonlyMap<string, LastSeen>;
+  /** A page's jobs, when its answer changed: the Monitor's polled jobs in it count as polled (job-answer.ts). */
+  onJobs?: (jobs: readonly Job[]) => void;
+  /** The ids of a page answered the same as last time (a 304, the same bytes): what it held still holds. */
+  onSameJobs?: (ids: readonly string[]) => void;
 }
 
 /** One finished sweep, as the poller keeps it (its data). */
@@ -263,6 +269,7 @@ export class Sweeper {
       for (const item of p.items)
         if (item.ok) jobs.push(item.job);
         else bad++;
+      this.o.onJobs?.(jobs);
       return {
         pagination: p.pagination,
         page: indexPage(jobs, last, this.nowSec(), bad),
@@ -271,8 +278,18 @@ export class Sweeper {
     };
     this.requests += 1;
     const client = this.o.client;
-    if (client.listJobsMapped && remember)
-      return client.listJobsMapped(q, signal, keyed(this.memo, `${page}:${perPage}`), map);
+    if (client.listJobsMapped && remember) {
+      const info: AnswerInfo = { bytes: 0, notModified: false, same: false };
+      const got = await client.listJobsMapped(
+        q,
+        signal,
+        keyedMemo(this.memo, `${page}:${perPage}`),
+        map,
+        info,
+      );
+      if (info.same) this.o.onSameJobs?.(got.page.entries.map((e) => e.id));
+      return got;
+    }
     return map(await client.listJobs(q, signal));
   }
 }
@@ -285,9 +302,4 @@ export class Sweeper {
 export function grantedPerPage(said: number, count: number, asked: number): number {
   const sane = Number.isSafeInteger(said) && said >= 1 && said <= asked;
   return sane ? said : count > 0 ? Math.min(count, asked) : asked;
-}
-
-/** The memo under this sweep's own key for a page (its number and size), whatever the URL. */
-function keyed(memo: ReturnType<typeof sameBodies>, key: string) {
-  return { decode: <T>(_url: string, bytes: Buffer, decode: () => T): T => memo.decode(key, bytes, decode) };
 }

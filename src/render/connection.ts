@@ -20,6 +20,8 @@ export interface Connection {
    * went out that nothing answered since.
    */
   failingSince: number | undefined;
+  /** Why it waits, when the service holds every request: "rate limited", "service unavailable". */
+  reason?: string;
 }
 
 /** What this needs of a poller's snapshot. */
@@ -47,7 +49,11 @@ export const OFFLINE_AFTER = 2;
  * move while it lasts: a poller joins the outage only when it starts failing, and any success
  * (for "offline", any answer) ends it.
  */
-export function connectionState(list: PollSide, job?: PollSide): Connection {
+export function connectionState(
+  list: PollSide,
+  job?: PollSide,
+  held?: { until: number; reason: string },
+): Connection {
   const sides = job ? [list, job] : [list];
   let okWall: number | undefined;
   for (const s of sides)
@@ -84,15 +90,23 @@ export function connectionState(list: PollSide, job?: PollSide): Connection {
     }
   }
 
+  // The service holds every request (src/api/service-gate.ts), whichever request it told: one
+  // state and one countdown for all, even while the page and the job have nothing failing.
+  if (!failing && held) return heldState(held, okWall);
   if (!failing)
     return { state: list.data !== undefined ? "ok" : "loading", okWall, retryAt, failingSince: undefined };
   if (authSince !== undefined) return { state: "auth", okWall, retryAt, failingSince: authSince };
   if (silentSince !== undefined && unreachable && silentFailures >= OFFLINE_AFTER)
     return { state: "offline", okWall, retryAt, failingSince: silentSince };
+  if (held) return heldState(held, okWall);
   return { state: "retrying", okWall, retryAt, failingSince: undefined };
 }
 
 /** "ok" with no age: the last answer is younger than `freshMs` (see shownAge in src/render/header-props.ts). */
 export function isFresh(c: Connection, nowWall: number, freshMs: number): boolean {
   return c.okWall !== undefined && nowWall - c.okWall < freshMs;
+}
+
+function heldState(held: { until: number; reason: string }, okWall: number | undefined): Connection {
+  return { state: "retrying", okWall, retryAt: held.until, failingSince: undefined, reason: held.reason };
 }

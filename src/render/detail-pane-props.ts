@@ -2,11 +2,11 @@
 // (first-frame.ts) and DetailPane give JobDetail the same props.
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import type { Line } from "./detail-lines.js";
-import { detailTitle, missingLines } from "./detail-title.js";
+import { detailTitle, missingLines, titleFacts } from "./detail-title.js";
 import type { DetailWindowInput } from "./detail-window.js";
 import type { Layout } from "./layout.js";
 import type { UiState } from "./ui-state.js";
-import { pageRows, type View } from "./view.js";
+import type { View } from "./view.js";
 
 export interface DetailPaneInput {
   view: View;
@@ -25,19 +25,8 @@ export function detailPaneProps({
   monitor,
   lines,
 }: DetailPaneInput): DetailWindowInput {
-  const { selection, selected } = view;
-  const id = selection.id;
-  const title = detailTitle({
-    selection,
-    shownId: selected?.id,
-    missing: selected ? undefined : snap.missing,
-    hiddenByFilter:
-      selection.away !== undefined && ui.filter !== "" && pageRows(snap.list.data).some((r) => r.id === id),
-    lastSeenPage: id === undefined ? undefined : monitor.lastSeenPage(id),
-    page: snap.page,
-    showSecrets: ui.showSecrets,
-    pinned: id !== undefined && snap.pins.some((p) => p.id === id),
-  });
+  const { selected } = view;
+  const title = detailTitle(titleFacts({ view, snap, ui, monitor }));
   return {
     lines:
       !selected && snap.missing

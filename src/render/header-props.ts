@@ -30,6 +30,8 @@ export interface HeaderProps {
   listIntervalMs: number;
   /** The job interval was changed with + or -: shown whatever the width. */
   intervalChanged?: boolean;
+  /** The selected job is polled slower for its answers' weight: "polled every 30s: 14 MB answers". */
+  jobPace?: string;
   /**
    * How old the data on screen may be and still be on time (each part within two intervals of
    * its poller: shownAge in header-props.ts). Older, and the header says how old ("● ok 12s ago").
@@ -65,7 +67,11 @@ export function headerProps(
 ): HeaderProps {
   const facts = snap.list.data?.facts;
   const shown = shownAge(snap, config.listIntervalMs);
-  const connection = connectionState(snap.list, snap.selectedId === undefined ? undefined : snap.job);
+  const connection = connectionState(
+    snap.list,
+    snap.selectedId === undefined ? undefined : snap.job,
+    snap.held,
+  );
   const all = ui.scope === "all" && snap.index !== undefined;
   const account = accountFacts(snap.index, config.statusLabels, Date.now(), all);
   return {
@@ -88,6 +94,7 @@ export function headerProps(
     listIntervalMs: config.listIntervalMs,
     freshMs: shown.freshMs,
     intervalChanged: snap.intervalMs !== config.intervalMs,
+    jobPace: snap.jobPollWhy && `polled every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`,
     pausedSince: snap.pausedSince,
     changes: snap.unseen,
     away: snap.away && awayLine({ events: [], ...snap.away }),
@@ -204,6 +211,7 @@ export function headerParts(p: HeaderProps): { lead: string; rest: string } {
     parts.push(`row ${p.position}`);
   if (p.width >= 110 || p.intervalChanged)
     parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
+  if (p.jobPace) parts.push(p.jobPace);
   if (p.filter) parts.push(p.filter);
   const tail = parts
     .slice(3)

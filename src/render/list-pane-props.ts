@@ -7,6 +7,7 @@ import { monotonicMs } from "../model/monotonic.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { Column } from "./columns.js";
+import { followLine, titleFacts } from "./detail-title.js";
 import type { Layout } from "./layout.js";
 import type { UiState } from "./ui-state.js";
 import type { View } from "./view.js";
@@ -76,7 +77,11 @@ export function listPaneProps(
     nowSec,
     focused: ui.focus === "list",
     emptyText,
-    note: duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined,
+    note:
+      [duplicates > 0 ? `${duplicates} duplicate row${duplicates === 1 ? "" : "s"} hidden` : undefined]
+        .concat(followLine(titleFacts({ view, snap, ui })))
+        .filter((n) => n !== undefined)
+        .join(" · ") || undefined,
     mark: ui.filter.trim() || undefined,
   };
 }

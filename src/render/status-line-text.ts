@@ -1,7 +1,7 @@
 // The last line's text and colour when no prompt is open: a message answering a key, else what
 // failed, else the key hints. Pure: StatusLine paints it with Ink, the first frame before Ink.
 import { type Action, appliesTo } from "../actions/definitions.js";
-import { describeError } from "../api/errors.js";
+import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
@@ -38,12 +38,16 @@ export function actionHints(
 
 export function statusLineText(
   ui: Pick<UiState, "message">,
-  snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId">,
+  snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId"> & Partial<Pick<MonitorSnapshot, "held">>,
   width: number,
   hints?: ActionHints,
 ): { text: string; color?: string; dim?: boolean } {
   // (The job poller's last error is no longer news once no job is selected.)
-  const err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
+  let err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
+  // The service holds every request: the header says so with its countdown ("rate limited:
+  // retrying in 8s"); its 429/503 here, with the wait it asked for, would be a second clock.
+  if (snap.held && isApiError(err) && (err.details.status === 429 || err.details.status === 503))
+    err = undefined;
   // An error always wins over an info message ("refreshing…" must not hide the refresh failing);
   // a warning answers a key just pressed, and the error is back once it goes.
   if (ui.message && (ui.message.tone === "warn" || err === undefined)) {

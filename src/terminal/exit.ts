@@ -17,12 +17,27 @@ export function terminalAlive(): boolean {
   return wasTty.every((tty, fd) => !tty || isatty(fd));
 }
 
+/** What must not outlive jobtop, ended by dieOf, which runs no exit code (actions' process groups). */
+const lastWords: (() => void)[] = [];
+
+/** Runs `fn` (synchronously, once) when dieOf ends the process: process.exit's 'exit' does not run then. */
+export function beforeDeath(fn: () => void): void {
+  lastWords.push(fn);
+}
+
 /**
  * Ends the process by `signal`'s default action, as if jobtop had no handler for it: the shell
- * sees 128 + n, and no exit code runs. Only for signals whose default action is to terminate
- * without a core dump.
+ * sees 128 + n, and no exit code runs (but beforeDeath's). Only for signals whose default
+ * action is to terminate without a core dump.
  */
 export function dieOf(signal: "SIGHUP" | "SIGINT" | "SIGTERM"): never {
+  for (const fn of lastWords.splice(0)) {
+    try {
+      fn();
+    } catch {
+      // the way out matters more
+    }
+  }
   // Every listener goes, ours and Ink's (signal-exit): with none left, Node hands the signal
   // back to its default action.
   process.removeAllListeners(signal);

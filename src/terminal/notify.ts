@@ -4,6 +4,7 @@
 // notify (foot, urxvt, VTE), OSC 99 (kitty). Else the bell, which every terminal has.
 
 import type { NotifyMode } from "../config/types.js";
+import { truncate } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import { throughMultiplexer } from "./passthrough.js";
 
@@ -42,10 +43,8 @@ export function pickNotify(mode: NotifyMode, env: NodeJS.ProcessEnv = process.en
  * sequence can be ended or started early), no ";" (OSC 777 splits its fields on it), and short.
  */
 export function notifyText(s: string, max = 120): string {
-  const clean = sanitize(s).replaceAll(";", ",");
-  if (clean.length <= max) return clean;
-  const chars = Array.from(clean); // by code point: a cut surrogate pair would be a broken character
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join("")}…`;
+  // At most `max` cells, cut between grapheme clusters: a label's 🏳️‍🌈 is kept whole or left out.
+  return truncate(sanitize(s).replaceAll(";", ","), max);
 }
 
 let kittyId = 0;

@@ -5,6 +5,8 @@
 import { spawnSync } from "node:child_process";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
+// Bracketed paste: a paste is text, never keys that confirm (paste.ts).
+import { PASTE_ON } from "./paste.js";
 import { refreshTerminalSize } from "./refresh-size.js";
 import { onStdioError } from "./stdout-guard.js";
 import { watchStoppedChild } from "./stopped-child.js";
@@ -12,6 +14,18 @@ import { watchStoppedChild } from "./stopped-child.js";
 const ENTER = "\x1b[?1049h\x1b[H"; // alternate screen, cursor home
 const HIDE_CURSOR = "\x1b[?25l";
 const LEAVE = "\x1b[?25h\x1b[?1049l"; // cursor shown, main screen back
+/**
+ * Every input mode a program may leave on, off: mouse reports of each kind (X10, normal,
+ * highlight, button-motion, any-motion) and encoding (UTF-8, SGR, urxvt, SGR pixels), bracketed
+ * paste, focus reports. A terminal action, ssh (`x`), or a program run while jobtop was stopped
+ * (Ctrl+Z) may set one and end without undoing it (killed, or its remote end gone): jobtop writes
+ * these whenever it takes the terminal again, before its own modes, and on every way out, so no
+ * mouse motion or paste mark reaches jobtop's keys or the shell after it (issue 29, low).
+ */
+export const MODES_OFF =
+  "\x1b[?9l\x1b[?1000l\x1b[?1001l\x1b[?1002l\x1b[?1003l\x1b[?1005l\x1b[?1006l\x1b[?1015l\x1b[?1016l" +
+  "\x1b[?2004l\x1b[?1004l";
+
 /** The signals that end the monitor; each hands the terminal back first. */
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP", "SIGQUIT"] as const;
 
@@ -28,6 +42,11 @@ export interface ScreenHooks {
   /** Mouse reporting (SGR) while the screen is ours; off whenever it is handed back. */
   mouse?: boolean;
   /**
+   * Work to end before a signal ends jobtop (the actions under way: ui/action-runner.ts's
+   * finish), bounded; awaited after the terminal is handed back, then jobtop dies of the signal.
+   */
+  ending?(): Promise<void> | undefined;
+  /**
    * Terminal modes of jobtop's own beyond the screen (its title, focus reports): the bytes that
    * set them, written on entering and on each resume, and the bytes that undo them, written on
    * every hand-back (each way out, each suspend).
@@ -37,7 +56,6 @@ export interface ScreenHooks {
 
 /** Button presses and the wheel, reported as SGR sequences (ESC [ < b ; x ; y M). */
 const MOUSE_ON = "\x1b[?1000h\x1b[?1006h";
-const MOUSE_OFF = "\x1b[?1006l\x1b[?1000l";
 
 export interface Screen {
   enter(): void;
@@ -79,10 +97,12 @@ export function takeScreen(hooks: ScreenHooks): Screen {
   const setRaw = (on: boolean) => {
     if (input.isTTY) input.setRawMode(on);
   };
-  const [mouseOn, mouseOff] = hooks.mouse ? [MOUSE_ON, MOUSE_OFF] : ["", ""];
+  const mouseOn = hooks.mouse ? MOUSE_ON : "";
+  /** jobtop's own modes, each set anew (after MODES_OFF has cleared whatever was left). */
+  const ours = () => mouseOn + PASTE_ON + (hooks.modes?.enter() ?? "");
   const handBack = () => {
     setRaw(false);
-    out.write(mouseOff + (hooks.modes?.leave() ?? "") + LEAVE);
+    out.write(MODES_OFF + (hooks.modes?.leave() ?? "") + LEAVE);
   };
 
   let saved = false;
@@ -115,18 +135,40 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     if (terminalAlive()) handBack();
   };
 
+  /** Ends what must be ended first (bounded), then dies of `signal`. */
+  const endThenDie = (signal: "SIGHUP" | "SIGINT" | "SIGTERM") => {
+    let ending: Promise<void> | undefined;
+    try {
+      ending = hooks.ending?.();
+    } catch {
+      ending = undefined;
+    }
+    if (!ending) dieOf(signal);
+    const die = () => dieOf(signal);
+    // A second signal meanwhile ends jobtop at once (restore took onSignal off).
+    for (const s of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(s, () => dieOf(s));
+    ending.then(die, die);
+  };
+
+  let dying = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if ((signal === "SIGINT" || signal === "SIGQUIT") && childSignals) return;
-    // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop.
+    // A second signal while the actions are being ended: at once.
+    if (dying) dieOf(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
+    dying = true;
+    // The terminal closed under us (the kernel's SIGHUP): nothing to restore, nothing to stop;
+    // the actions under way are ended still (a write to the terminal meanwhile fails and ends
+    // jobtop at once: dieOf's beforeDeath SIGTERMs them then).
     if (!terminalAlive()) {
       save();
-      dieOf("SIGHUP");
+      endThenDie("SIGHUP");
+      return;
     }
     restore();
     // SIGQUIT's default action dumps core, and a core holds the token: exit with the status a
     // shell shows for it (128 + 3) instead, by hand.
     if (signal === "SIGQUIT") exitNow(131);
-    dieOf(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
+    endThenDie(signal === "SIGINT" || signal === "SIGTERM" ? signal : "SIGHUP");
   };
 
   const onCrash = (e: unknown) => {
@@ -157,7 +199,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     // Off, then on: libuv skips a mode it believes is already set.
     setRaw(false);
     setRaw(true);
-    out.write(ENTER + HIDE_CURSOR + mouseOn + (hooks.modes?.enter() ?? ""));
+    out.write(MODES_OFF + ENTER + HIDE_CURSOR + ours());
     // The terminal may have been resized while we were stopped: its SIGWINCH went to the shell,
     // the foreground job then. Node re-reads the size only on SIGWINCH; this is its own re-read.
     refreshTerminalSize(out);
@@ -240,7 +282,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
       // frame): keys typed meanwhile wait for it instead of echoing onto the screen, and a Ctrl+C
       // or Ctrl+Z then is a key for the app, not the terminal's SIGINT or SIGTSTP.
       setRaw(true);
-      out.write(ENTER + mouseOn + (hooks.modes?.enter() ?? ""));
+      out.write(MODES_OFF + ENTER + ours());
     },
     restore,
     suspend,

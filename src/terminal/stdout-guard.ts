@@ -5,6 +5,13 @@
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 
 let ending = false;
+/** A command that handles a closed stdout itself (act: it finishes what it sent, and says so). */
+let ownClosedStdout = false;
+
+/** From now on a closed stdout (EPIPE) is the command's to handle, not an exit 0 here. */
+export function handleClosedStdout(own: boolean): void {
+  ownClosedStdout = own;
+}
 
 /** What an error on stdin, stdout or stderr does: ends jobtop, in one line at most. */
 export function onStdioError(e: NodeJS.ErrnoException): void {
@@ -26,6 +33,8 @@ export function onStdioError(e: NodeJS.ErrnoException): void {
 
 /** Installed first thing, for every mode: each one writes to stdout or stderr. */
 export function guardStdout(): void {
-  process.stdout.on("error", onStdioError);
+  process.stdout.on("error", (e: NodeJS.ErrnoException) => {
+    if (!(ownClosedStdout && e.code === "EPIPE")) onStdioError(e);
+  });
   process.stderr.on("error", onStdioError);
 }

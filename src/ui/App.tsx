@@ -96,7 +96,7 @@ export function App({
   const json = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   // The help's lines, built when it opens: also for a key typed with the ? that opened it.
   const [helpOf] = useState(helpLinesMemo);
-  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels) : undefined;
+  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels, ui.scope) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -108,6 +108,11 @@ export function App({
     overlayMax: json ? viewMaxScroll(json.lines.length, layout.bodyHeight) : pickerLines.length - 1,
   };
 
+  const quitNow = () => {
+    onQuit?.();
+    exit();
+  };
+  const say = (text: string, tone: "info" | "warn") => dispatch({ type: "message", text, tone });
   // Each key sees the state the previous one made, even before a frame shows it.
   const context = (): ActionContext => {
     const ui = current();
@@ -127,14 +132,12 @@ export function App({
       dispatch,
       writeRaw,
       quit: () => {
-        onQuit?.();
-        exit();
+        if (actions && !actions.mayQuit(say)) return;
+        quitNow();
       },
       suspend: () => onSuspend?.(),
       connect: (t, id) => onConnect?.(t, id) ?? "connecting needs jobtop's own terminal",
-      runAction: actions
-        ? (a, jobs) => actions.run(a, jobs, (text, tone) => dispatch({ type: "message", text, tone }))
-        : undefined,
+      runAction: actions ? (a, jobs) => actions.run(a, jobs, say) : undefined,
       actionRunning: actions?.running,
     };
   };
@@ -143,9 +146,13 @@ export function App({
   // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
   const onInput = useRef(context);
   onInput.current = context;
+  const quitAnswer = useRef((_input: string, _key: Key): boolean => false);
+  quitAnswer.current = (input, key) => actions?.quitKey(input, key, quitNow, say) ?? false;
   useInput(
     useCallback(
       (input: string, key: Key) => {
+        // Quitting with actions under way asked first: this key may be the answer (action-runner.ts).
+        if (quitAnswer.current(input, key)) return;
         // A mouse report is one input, never split into keys ("[<64;…" holds a "<").
         const mouse = config.mouse ? parseMouse(input) : undefined;
         if (mouse) handleMouse(mouse, onInput.current());

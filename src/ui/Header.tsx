@@ -98,7 +98,7 @@ function Ticker({
     case "retrying":
       return (
         <Text color="yellow">
-          ◐ retrying{retry} · {data}
+          ◐ {c.reason ? `${c.reason}: ` : ""}retrying{retry} · {data}
         </Text>
       );
   }

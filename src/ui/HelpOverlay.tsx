@@ -46,7 +46,7 @@ export function legend(labels: Record<number, string>): [symbol: string, meaning
   ];
 }
 
-export function helpLines(width: number, labels: Record<number, string>): string[] {
+export function helpLines(width: number, labels: Record<number, string>, scope = "page"): string[] {
   const out: string[] = [];
   const w = Math.max(1, width - 1); // one space of margin on the left
   const table = (rows: [string, string][]) => {
@@ -58,7 +58,7 @@ export function helpLines(width: number, labels: Record<number, string>): string
       for (let i = 0; i < parts.length; i++) out.push(`${(i === 0 ? k : "").padEnd(keyWidth)}${parts[i]}`);
     }
   };
-  table(KEYMAP.map((b) => [b.keys, b.help]));
+  table(KEYMAP.map((b) => [b.keys, scope === "all" && b.helpAll ? b.helpAll : b.help]));
   out.push("", "Symbols");
   table(legend(labels));
   out.push("");
@@ -70,12 +70,12 @@ export function helpLines(width: number, labels: Record<number, string>): string
   return out;
 }
 
-/** helpLines with a one-entry memo: rebuilt when the width or the labels change. */
-export function helpLinesMemo(): (width: number, labels: Record<number, string>) => string[] {
-  let last: { width: number; labels: Record<number, string>; lines: string[] } | undefined;
-  return (width, labels) => {
-    if (last?.width !== width || last.labels !== labels)
-      last = { width, labels, lines: helpLines(width, labels) };
+/** helpLines with a one-entry memo: rebuilt when the width, the labels or the scope change. */
+export function helpLinesMemo(): (width: number, labels: Record<number, string>, scope?: string) => string[] {
+  let last: { width: number; labels: Record<number, string>; scope: string; lines: string[] } | undefined;
+  return (width, labels, scope = "page") => {
+    if (last?.width !== width || last.labels !== labels || last.scope !== scope)
+      last = { width, labels, scope, lines: helpLines(width, labels, scope) };
     return last.lines;
   };
 }

@@ -8,6 +8,6 @@ export function PromptLine({ prompt, width }: { prompt: NonNullable<UiState["pro
   const [label, keys] =
     prompt.kind === "filter"
       ? ["filter: ", "(filters as you type; Enter keeps, Esc clears)"]
-      : ["jump to job id: ", "(Enter apply, Esc cancel)"];
+      : ["jump to job id or displayID: ", "(Enter apply, Esc cancel)"];
   return <Text wrap="truncate">{fit(`${label}${sanitize(prompt.text)}▏  ${keys}`, width)}</Text>;
 }

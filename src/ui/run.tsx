@@ -1,17 +1,36 @@
 // Mounts the monitor's Ink app on a terminal start.ts has taken (and maybe drawn the first frame
 // on): this module is where Ink, React and Yoga come in.
 import { type Instance, render } from "ink";
+import type { JobClient } from "../api/client.js";
 import { createActionSender, type SendAction } from "../api/send-action.js";
+import type { TokenKeeper } from "../api/token-keeper.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";
+import { withoutPasteMarks } from "../terminal/paste.js";
 import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
-import { createActionRunner } from "./action-runner.js";
+import { createActionRunner, stderrLine } from "./action-runner.js";
 import { setActionKeys } from "./input/keymap.js";
-import type { ActionTransport } from "./start.js";
+
+/** What the configured actions are sent with: the monitor client's token keeper and transport. */
+export interface ActionTransport {
+  tokens: TokenKeeper;
+  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
+  fetch?: typeof fetch;
+  /** The monitor's client: each job is fetched again with it right before an action. */
+  client: JobClient;
+}
+
+/** The actions under way, on the way out (ui/action-runner.ts). */
+export interface ActionsOnExit {
+  /** SIGTERM to their process groups now (unless the user chose to leave them). */
+  endNow(): void;
+  /** Ends them, bounded, and says on stderr what was ended, left or unknown. */
+  finish(): Promise<void>;
+}
 
 export interface MountOptions {
   config: Config;
@@ -25,6 +44,8 @@ export interface MountOptions {
   transport?: ActionTransport;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
+  /** How the way out ends the actions under way. */
+  setActions?: (a: ActionsOnExit) => void;
 }
 
 export async function mountApp(o: MountOptions): Promise<number> {
@@ -40,6 +61,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
       ? createActionRunner({
           config,
           monitor,
+          client: transport.client,
           send: () => {
             sender ??= createActionSender({
               baseUrl: config.baseUrl,
@@ -53,6 +75,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
           runForeground: screen.runForeground,
         })
       : undefined;
+  if (runner) o.setActions?.({ endNow: runner.endNow, finish: () => runner.finish(stderrLine) });
   const restoreWrite = o.overPreFrame ? eraseUnderFirstFrame(out) : undefined;
   let app: Instance;
   try {
@@ -67,8 +90,11 @@ export async function mountApp(o: MountOptions): Promise<number> {
         links={o.links}
       />,
       {
-        // The focus reports come in among the keys; Ink must not read them as keys.
-        stdin: notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        // The focus reports come in among the keys, Ink must not read them as keys; and a paste
+        // is text, never keys that confirm (terminal/paste.ts).
+        stdin: withoutPasteMarks(
+          notifier ? withoutFocusReports(process.stdin, (f) => notifier.setFocus(f)) : process.stdin,
+        ),
         exitOnCtrlC: false,
         patchConsole: false,
         maxFps: 15,
@@ -85,6 +111,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
   } finally {
     screen.restore();
   }
+  await runner?.finish(stderrLine);
   return 0;
 }
 

@@ -2,12 +2,12 @@
 // back on every way out and on a suspend), the first page awaited briefly, the first frame drawn
 // from it without Ink (first-frame.ts), and then Ink loaded and mounted (run.tsx). Nothing here
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
-import type { TokenKeeper } from "../api/token-keeper.js";
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
+import { beforeDeath } from "../terminal/exit.js";
 import { FOCUS_OFF, FOCUS_ON } from "../terminal/focus.js";
 import { hyperlinksOn } from "../terminal/hyperlinks.js";
 import { createBell, Notifier } from "../terminal/notifier.js";
@@ -16,16 +16,11 @@ import { refreshTerminalSize } from "../terminal/refresh-size.js";
 import { takeScreen } from "../terminal/screen.js";
 import { TitleWriter } from "../terminal/title.js";
 import { notifyOnChange, ringOnChange, titleOnChange } from "./announce.js";
+// A type only: run.tsx (Ink, React, Yoga) is imported after the first frame.
+import type { ActionsOnExit, ActionTransport } from "./run.js";
 
 /** How long the first frame waits for the first page before it shows "loading…" instead. */
 const FIRST_PAGE_WAIT_MS = 300;
-
-/** What the configured actions are sent with: the monitor client's token keeper and transport. */
-export interface ActionTransport {
-  tokens: TokenKeeper;
-  /** The proxy's or the CA's fetch, as the client was given (undefined: node:http). */
-  fetch?: typeof fetch;
-}
 
 /** Runs the monitor on a Monitor already started, so its first request is under way. */
 export async function startMonitor(
@@ -48,10 +43,14 @@ export async function startMonitor(
   const links = hyperlinksOn(config.hyperlinks);
 
   let unmount: (() => void) | undefined;
+  let actions: ActionsOnExit | undefined;
+  beforeDeath(() => actions?.endNow());
   let away: AwaySession | undefined;
   const screen = takeScreen({
     save: () => away?.save(true),
+    ending: () => actions?.finish(),
     stop: () => {
+      actions?.endNow();
       monitor.stop();
       notifier?.stop();
       unmount?.();
@@ -103,8 +102,8 @@ export async function startMonitor(
   // (src/boot/v8-flags.ts says why, and why not earlier).
   binHooks()?.memoryFlags();
   if (drawn) out.on("resize", redraw);
-  // The index waits for the state file's baseline, read now that the first frame is out.
-  if (config.state && !config.demo && config.index !== "off") {
+  // The index waits for the state file's baseline (and the pins saved, with the index off too), read now that the first frame is out.
+  if (config.state && !config.demo) {
     const { startAwaySession } = await import("../state/away-session.js");
     away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
   }
@@ -124,6 +123,7 @@ export async function startMonitor(
     overPreFrame: drawn,
     transport,
     setUnmount: (u) => (unmount = u),
+    setActions: (a) => (actions = a),
   });
 }
 

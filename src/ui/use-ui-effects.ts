@@ -22,6 +22,10 @@ export function useUiEffects(o: {
 }): void {
   const { monitor, config, snap, ui, dispatch, ids, selectedId } = o;
   useEffect(() => monitor.select(selectedId), [monitor, selectedId]);
+  // A job reached with `:` that the index places on another page: that page opens (src/poll/follow.ts).
+  useEffect(() => {
+    if (ui.jumpedId !== undefined && ui.scope === "page") monitor.follow(ui.jumpedId, { indexedOnly: true });
+  }, [monitor, ui.jumpedId, ui.scope]);
   // Remember the job on the cursor's row before any move too, so it stays selected when rows shift.
   const page = snap.list.data;
   // Scope "all": the rows are the index's, there once its first sweep has ended.

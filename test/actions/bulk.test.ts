@@ -73,7 +73,7 @@ describe("one action over several jobs", () => {
       { signal: ac.signal },
     );
     expect(r.results.map((x) => x.line)).toEqual(["cancel ^[[2Jx: failed: boom^G"]);
-    expect(r.summary).toBe("cancel: 0 of 3 jobs done, 1 failed, 2 not run (cancelled)");
+    expect(r.summary).toBe("cancel: 0 of 3 jobs done, 1 failed, 2 not started");
     expect(resultLine("a", "b", { ok: true, line: "x" })).toBe("a b: done: x");
   });
 });

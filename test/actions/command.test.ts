@@ -122,6 +122,67 @@ describe("a command action", () => {
     expect(own).toEqual({ ok: true, line: "token: ••••••" });
   });
 
+  // Issue 29.6: the output was cut to its 8 kB tail before it was masked, so a token at the cut
+  // showed its last 11 characters ("t0ken-value"): no part of the token may show.
+  const noPartOf = (line: string) => {
+    for (let i = 0; i + 4 <= TOKEN.length; i++) expect(line).not.toContain(TOKEN.slice(i, i + 4));
+  };
+  const script = (name: string, code: string) => {
+    const f = join(dir, name);
+    writeFileSync(f, code);
+    return [process.execPath, f];
+  };
+
+  it("a token straddling where the output is cut shows no part of itself (masked, then cut)", async () => {
+    // One line: 8 kB minus 11 bytes after the token's start + 7, so the old 8 kB tail began inside it.
+    const tail = 8 * 1024 - 11;
+    const straddle = await runBackground(
+      action({
+        passToken: true,
+        argv: script(
+          "straddle.js",
+          `process.stdout.write("x".repeat(20000) + process.env.JOBTOP_TOKEN + "y".repeat(${tail}))`,
+        ),
+      }),
+      job("x"),
+      ctx(),
+    );
+    expect(straddle.ok).toBe(true);
+    const line = straddle.ok ? straddle.line : "";
+    noPartOf(line);
+    expect(line).toMatch(/^x+…$/);
+    // Past what is kept (64 kB), the token cut at the start of it: that line is dropped, the next shown.
+    const far = await runBackground(
+      action({
+        passToken: true,
+        argv: script(
+          "far.js",
+          `process.stdout.write("x".repeat(70000) + process.env.JOBTOP_TOKEN + "y".repeat(${64 * 1024 - 11 - 5}) + "\\nlast")`,
+        ),
+      }),
+      job("x"),
+      ctx(),
+    );
+    expect(far).toEqual({ ok: true, line: "last" });
+  });
+
+  it("a token written in two pieces, and between two writes to the other stream, is masked", async () => {
+    // Read in two chunks; and stdout and stderr were kept as one text, so a line on stderr
+    // between the two halves split the token in what was masked.
+    const halves = `const t = process.env.JOBTOP_TOKEN;
+process.stdout.write("key " + t.slice(0, 7));
+setTimeout(() => process.stderr.write("noise\\n"), 150);
+setTimeout(() => process.stdout.write(t.slice(7) + "\\n"), 300);`;
+    const r = await runBackground(
+      action({ passToken: true, argv: script("halves.js", halves) }),
+      job("x"),
+      ctx(),
+    );
+    expect(r.ok).toBe(true);
+    noPartOf(r.ok ? r.line : "");
+    expect(r).toEqual({ ok: true, line: "key ••••••" });
+  });
+
   it("a failing command, a missing one, a NUL in a value, and the deadline", async () => {
     expect(await runBackground(action(), job("x"), ctx({ env: { ...process.env, EXIT_WITH: "3" } }))).toEqual(
       {

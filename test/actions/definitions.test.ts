@@ -1,14 +1,14 @@
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { actionLines } from "../../src/actions/action-lines.js";
 import { type Action, dottedPath, mergeActions, parseActions } from "../../src/actions/definitions.js";
+import { keyLines } from "../../src/config/key-lines.js";
 
 const LABELS = { 6: "queued", 1: "starting", 2: "running", 3: "stopped" };
 const USED = new Set(["q", "r", "x", "c", "/"]);
 
 /** parseActions over a TOML text, its errors with "cfg.toml:LINE: key" as parse-file says them. */
 function fromToml(text: string, at: string[] = ["actions"]) {
-  const lines = actionLines(text);
+  const lines = keyLines(text);
   const where = (path: (string | number)[]) => {
     for (let n = path.length; n > 0; n--) {
       const line = lines.get(path.slice(0, n).map(String).join("\u0001"));

@@ -133,9 +133,13 @@ describe("client against the demo service", () => {
     expect(parseRetryAfter("0", now)).toBe(0);
     expect(parseRetryAfter("Wed, 25 Nov 2026 11:59:00 GMT", now)).toBe(0); // a skewed clock
     expect(parseRetryAfter("Wed, 25 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
-    expect(parseRetryAfter("Fri, 25 Nov 2033 12:00:00 GMT", now)).toBe(300_000); // capped
-    // Neither delta-seconds nor an HTTP date (Date.parse reads "-5" as May 2001).
-    for (const v of ["-5", "-1", "1.5", "", "soon"]) expect(parseRetryAfter(v, now), v).toBeUndefined();
+    expect(parseRetryAfter("Fri, 25 Nov 2033 12:00:00 GMT", now)).toBe(600_000); // capped at 10 min
+    // Numbers are read as seconds before any date (Date.parse reads "-5" as May 2001): a negative
+    // one asks for no wait (the gate floors it to a second: service-gate.test.ts).
+    expect(parseRetryAfter("-5", now)).toBe(0);
+    expect(parseRetryAfter("1.5", now)).toBe(1500);
+    expect(parseRetryAfter("9".repeat(30), now)).toBe(600_000); // a number of any size: capped, not ignored
+    for (const v of ["", "soon", "1e3", "0x10"]) expect(parseRetryAfter(v, now), v).toBeUndefined();
   });
 
   it('does not say "retry after 0s"', async () => {
@@ -147,7 +151,7 @@ describe("client against the demo service", () => {
       const e = await failure(client({ baseUrl: `http://127.0.0.1:${port}` }).getJob("1"));
       expect(e.kind).toBe("rate-limit");
       expect(e.message).toBe("rate limited (HTTP 429)");
-      expect(e.details.retryAfterMs).toBe(0);
+      expect(e.details.retryAfterMs).toBe(1000); // no wait asked: the service's gate holds a second
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));

@@ -191,7 +191,7 @@ describe("jobtop act", () => {
     const cfg = config(`${STATUS}\n${CANCEL}`);
     const r = await run(["act", "cancel", "987654", "--yes"], cfg.path);
     expect(r.code).toBe(4);
-    expect(r.stdout).toMatch(/^cancel 987654: failed: .*not found/m);
+    expect(r.stdout).toMatch(/^cancel 987654: skipped: gone: .*not found/m);
     const u = await run(["act", "nope", "1", "--yes"], cfg.path);
     expect(u.code).toBe(2);
     expect(u.stderr).toMatch(/no action "nope" \(actions: cancel\)/);
@@ -271,9 +271,9 @@ describe("jobtop act", () => {
         XDG_CONFIG_HOME: cfg.home,
         JOBTOP_TOKEN: svc.token,
       });
-      for (const q of svc.requests) if (q.query.get("id")) deletes.push(q.query.get("id") as string);
-      // Two GETs (101, 102), one DELETE of 101.
-      expect(deletes).toEqual(["101", "102", "101"]);
+      for (const q of svc.requests) if (q.query.get("id")) deletes.push(`${q.method} ${q.query.get("id")}`);
+      // Each job fetched right before its action: 101 and its DELETE; 102 (job 101 again), no DELETE.
+      expect(deletes).toEqual(["GET 101", "DELETE 101", "GET 102"]);
       expect(r.stdout).toMatch(/^cancel j-101: done$/m);
       expect(r.stderr).toContain("act: 102 is job 101 again: run once");
       expect(r.code).toBe(0);

@@ -1,12 +1,8 @@
 // stdout into a pipe whose reader goes away: `jobtop --once | head -1` used to crash now and
 // then with "Error: write EPIPE" and a stack trace (when head had gone before jobtop's last write).
-import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { pipeline as pipeLine } from "../helpers/cli.js";
 
 let demo: DemoServer;
 beforeAll(async () => {
@@ -16,39 +12,7 @@ afterAll(async () => {
   await demo.close();
 });
 
-/** Runs `jobtop ARGS | READER` in bash; jobtop's own status (PIPESTATUS), its stderr, the reader's output. */
-function pipeline(
-  args: string[],
-  reader: string,
-): Promise<{ status: number; stderr: string; stdout: string }> {
-  const err = join(mkdtempSync(join(tmpdir(), "jobtop-pipe-")), "stderr");
-  const script = `"$@" 2>"$JOBTOP_ERR" | ${reader}; echo "status \${PIPESTATUS[0]}"`;
-  return new Promise((resolve, reject) => {
-    const child = spawn("bash", ["-c", script, "bash", NODE, CLI, ...args], {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        XDG_CACHE_HOME: TEST_CACHE_HOME,
-        JOBTOP_TOKEN: demo.token,
-        JOBTOP_ERR: err,
-      },
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-    });
-    const timer = setTimeout(() => {
-      child.kill("SIGKILL");
-      reject(new Error(`jobtop ${args.join(" ")} | ${reader} did not finish`));
-    }, 15_000);
-    child.on("close", () => {
-      clearTimeout(timer);
-      const m = /status (\d+)\n$/.exec(out);
-      resolve({ status: Number(m?.[1]), stderr: readFileSync(err, "utf8"), stdout: out.slice(0, m?.index) });
-    });
-  });
-}
+const pipeline = (args: string[], reader: string) => pipeLine(args, reader, { JOBTOP_TOKEN: demo.token });
 
 describe("stdout into a pipe the reader closes", () => {
   it("jobtop --once | head -1: the first line, then a quiet end, 20 times out of 20", async () => {

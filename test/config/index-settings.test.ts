@@ -52,10 +52,10 @@ describe("the index's settings", () => {
     expect(problem(() => parseConfigFile(FILE, "index_max = -1\n"))).toMatch(
       /index_max: expected a whole number/,
     );
-    expect(problem(() => flags({ index: "maybe" }))).toBe("--index: expected auto, on or off");
+    expect(problem(() => flags({ index: "maybe" }))).toBe('--index: expected auto, on or off, got "maybe"');
     expect(problem(() => flags({ indexInterval: "500ms" }))).toMatch(/^--index-interval: must be between 1s/);
     expect(problem(() => flags({ indexMax: "lots" }))).toBe(
-      '--index-max: expected a whole number of jobs, got "lots"',
+      '--index-max: expected a whole number of jobs (0 or more), got "lots"',
     );
   });
 });

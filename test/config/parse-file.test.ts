@@ -255,13 +255,13 @@ describe("no file makes it throw anything but a ConfigError", () => {
 describe("key lines", () => {
   it("maps tables, dotted and quoted keys to their lines", () => {
     const lines = keyLines('a = 1\n[t.u]\n"q.k" = 2\nv.w = """\nx = 3\n"""\n[[arr]]\ny = 4\n');
-    const at = (...k: string[]) => lines.get(k.join("\u0001"));
+    const at = (...k: (string | number)[]) => lines.get(k.join("\u0001"));
     expect(at("a")).toBe(1);
     expect(at("t")).toBe(2);
     expect(at("t", "u", "q.k")).toBe(3);
     expect(at("t", "u", "v", "w")).toBe(4);
     expect(at("t", "u", "x")).toBeUndefined(); // inside a multi-line string
-    expect(at("arr", "y")).toBe(8);
+    expect(at("arr", 0, "y")).toBe(8); // an array of tables: each element's keys under its index
   });
 });
 

@@ -211,7 +211,7 @@ token_command = ["printf", "q-token"]
       /token_command$/,
     ],
     [
-      { baseUrl: "http://flag.example", interval: "1s", perPage: 7 },
+      { baseUrl: "http://flag.example", interval: "1s", perPage: "7" },
       { JOBTOP_BASE_URL: "http://env.example" },
       undefined,
       "p (config file)",
@@ -268,5 +268,18 @@ token_command = ["printf", "q-token"]
     expect(l.resolved.config.statusLabels).toEqual({ 6: "queued", 2: "running" });
     expect(l.resolved.config.intervalMs).toBe(3000); // the file's top level still applies
     expect(l.resolved.config.proxy).toBe("none");
+  });
+});
+
+describe("the token", () => {
+  // The Config's fields are the rows' settings in force; the token's source (its value, when given
+  // as one) is handed on apart, read once chosen, and is no field of what resolveSettings returns.
+  it("is handed on apart from the Config", () => {
+    const r = resolveSettings(
+      [{ name: "flags", settings: { baseUrl: "https://x", token: tok("flags") } }],
+      {},
+    );
+    expect(r.token).toEqual(tok("flags"));
+    expect(JSON.stringify(r.config)).not.toContain("t-flags");
   });
 });

@@ -1,7 +1,8 @@
 // Reading the token from a command: real processes, bounded in time and size; the token never
 // in a message.
 import { describe, expect, it } from "vitest";
-import { checkToken, readTokenSource, splitCommand } from "../../src/config/token-source.js";
+import { splitCommand } from "../../src/config/command-words.js";
+import { checkToken, readTokenSource } from "../../src/config/token-source.js";
 import { ConfigError } from "../../src/config/types.js";
 
 const cmd = (...argv: string[]) => ({ kind: "command" as const, argv, from: "cfg:3: token_command" });

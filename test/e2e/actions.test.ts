@@ -55,7 +55,10 @@ describe("actions in the monitor (--demo)", () => {
     const m = /cancel (\S+)\? type (\S+) and Enter/.exec(asked);
     const displayId = m?.[2] ?? "";
     expect(m?.[1]).toBe(displayId);
-    t.press(`${displayId}${KEYS.enter}`);
+    // Typed, then Enter: an Enter read with the text (a paste) does not confirm (terminal/paste.ts).
+    t.press(displayId);
+    await t.waitFor(`: ${displayId}▏`);
+    t.press(KEYS.enter);
     await t.waitFor(`cancel ${displayId}: done`, 8000);
     // Polled at once after: the job's detail says stopped within an interval or two.
     t.press(`:${id}${KEYS.enter}`);
@@ -93,7 +96,9 @@ describe("actions in the monitor (--demo)", () => {
     t.press("C");
     const asked = await t.waitFor(/cancel 3 tagged jobs \((\S+), (\S+), (\S+)\)\? type 3 and Enter/);
     const names = /cancel 3 tagged jobs \((\S+), (\S+), (\S+)\)\?/.exec(asked)?.slice(1, 4) ?? [];
-    t.press(`3${KEYS.enter}`);
+    t.press("3");
+    await t.waitFor("(Esc cancels): 3▏");
+    t.press(KEYS.enter);
     await t.waitFor("cancel: 3 jobs done", 10_000);
     t.press("e");
     const events = await t.waitFor(/Events \(\d+\)/);
@@ -176,5 +181,31 @@ describe("a command action of the config file", () => {
     } finally {
       await server.close();
     }
+  });
+});
+
+describe("a paste never confirms (issue 29, low)", () => {
+  it("a pasted displayID and newline, bracketed or in one burst, is typed text: Enter confirms", async () => {
+    const t = await started();
+    await only(t, "running");
+    await t.waitFor((sc) => selectedRow(sc) !== undefined);
+    t.press("C");
+    const asked = await t.waitFor(/cancel (\S+)\? type (\S+) and Enter/);
+    const displayId = /cancel (\S+)\? type (\S+) and Enter/.exec(asked)?.[2] ?? "";
+    // Bracketed (the terminal marks it): the text typed, its newline and the marks dropped.
+    t.press(`\x1b[200~${displayId}\r\x1b[201~`);
+    await t.waitFor(`(Esc cancels): ${displayId}▏`);
+    // A terminal without bracketed paste: the same in one burst. Enter read with it is no Enter.
+    t.press("\x7f".repeat(displayId.length));
+    await t.waitFor("(Esc cancels): ▏");
+    t.press(`${displayId}\r`);
+    // Keys are handled in order: a key after it still typed into the question shows it stayed open.
+    t.press("z");
+    await t.waitFor(`(Esc cancels): ${displayId}z▏`);
+    expect(t.text()).not.toContain(`cancel ${displayId}: done`);
+    t.press("\x7f");
+    await t.waitFor(`(Esc cancels): ${displayId}▏`);
+    t.press(KEYS.enter);
+    await t.waitFor(`cancel ${displayId}: done`, 8000);
   });
 });

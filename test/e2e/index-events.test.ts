@@ -65,6 +65,8 @@ function twoStepsLeft(but: number[] = []): number {
 }
 
 const hms = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 19);
+/** A sweep has ended: the header counts the account's jobs per status. */
+const indexed = (screen: string) => / · \d+ [◌◔●■] \d/.test(screen.split("\n")[0] ?? "");
 
 async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
   const end = Date.now() + timeoutMs;
@@ -81,7 +83,8 @@ describe("the index's events", () => {
     stateHome = mkdtempSync(join(tmpdir(), "jobtop-state-"));
     const t = open(["--no-state"]);
     await t.waitFor(/Job \d+/, 15_000);
-    await sleep(2500); // a sweep or two: the index has seen the job as it is
+    // A sweep has ended (the header counts the account): the index has seen the job as it is.
+    await t.waitFor(indexed, 15_000);
     const id = twoStepsLeft();
     const name = demo.getJob(id)?.displayID as string;
     // Paused, no sweep runs: both steps, seconds apart, come to the next sweep together.
@@ -115,15 +118,16 @@ describe("notify_scope", () => {
     for (const scope of ["all", "page"]) {
       const t = open(["--no-state", "--notify", "osc9", "--notify-scope", scope]);
       await t.waitFor(/Job \d+/, 15_000);
-      await sleep(2500);
+      await t.waitFor(indexed, 15_000);
       const id = twoStepsLeft();
       const name = demo.getJob(id)?.displayID as string;
       demo.advance(id);
       t.press("e");
       await t.waitFor((x) => x.split("\n").some((l) => l.includes(name) && l.includes("→")), 15_000);
-      await sleep(1000); // the notifier gathers for 300 ms
-      const sent = osc9(t.raw()).filter((n) => n?.includes(name));
-      expect(sent.length, scope).toBe(scope === "all" ? 1 : 0);
+      const sent = () => osc9(t.raw()).filter((n) => n?.includes(name));
+      if (scope === "all") await t.waitFor(() => sent().length > 0, 10_000);
+      await sleep(1000); // the notifier gathers for 300 ms: no other comes
+      expect(sent().length, scope).toBe(scope === "all" ? 1 : 0);
       t.kill("SIGKILL");
       s = undefined;
     }

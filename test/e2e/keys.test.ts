@@ -232,7 +232,7 @@ describe("keys in a real terminal", () => {
     const t = open();
     await t.waitFor(/Job \d+/, 5000);
     t.press(":");
-    await t.waitFor("jump to job id: ");
+    await t.waitFor("jump to job id or displayID: ");
     // Digits and Enter in one write, as a paste or a fast typist over SSH delivers them.
     t.press(`${job.id}${KEYS.enter}`);
     await t.waitFor((x) => selectedId(x) === job.id);

@@ -12,6 +12,7 @@ import {
   startScriptedService,
 } from "../helpers/scripted-service.js";
 import { KEYS, type Session, startCli } from "./pty.js";
+import { header, markedRow, rows, selectedId } from "./screen.js";
 
 let s: Session | undefined;
 let service: ScriptedService | undefined;
@@ -37,16 +38,7 @@ function open(
   return s;
 }
 
-const selectedId = (screen: string) => /Job (\d+)/.exec(screen)?.[1];
-const header = (screen: string) => screen.split("\n")[0] ?? "";
 const statusLine = (t: Session) => t.screen()[28] ?? "";
-/** The list pane's rows of jobs (left of the divider in a wide terminal). */
-const rows = (screen: string) =>
-  screen
-    .split("\n")
-    .map((l) => l.split("│")[0] ?? "")
-    .filter((l) => /^[ ›•»][ ✱][ ★][◌◔●■?] /.test(l));
-const markedRow = (screen: string) => rows(screen).find((l) => l.startsWith("›"));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A job of the scripted service, with its own name so its row is recognisable. */
@@ -156,7 +148,7 @@ describe("the monitor's data and selection", () => {
     // ":" first, and the rest once the prompt shows: keys typed before the terminal is in raw
     // mode are echoed by the tty, and an echoed Enter shifts the screen by a line.
     t.press(":");
-    await t.waitFor("jump to job id:");
+    await t.waitFor("jump to job id or displayID:");
     t.press(`12345${KEYS.enter}`);
     let sc = await t.waitFor("job 12345 not found", 8000);
     expect(sc).toMatch(/Job 12345 · not found/);
@@ -211,7 +203,7 @@ describe("the monitor's data and selection", () => {
     await t.waitFor((x) => selectedId(x) === mine);
     const added = d.addJob();
     let sc = await t.waitFor((x) => rows(x).some((l) => l.includes(added.displayID)), 8000);
-    sc = await t.waitFor(/moved off this page/);
+    sc = await t.waitFor(/moved to page 2/); // the index places it (test/e2e/follow.test.ts: ⏎ follows it)
     expect(selectedId(sc)).toBe(mine);
     expect(markedRow(sc)).toBeUndefined();
     await sleep(1500); // polls go on; the selection stays on its job
@@ -222,7 +214,7 @@ describe("the monitor's data and selection", () => {
     t.press("j");
     sc = await t.waitFor((x) => selectedId(x) === String(newest - 3));
     expect(markedRow(sc)).toContain(d.getJob(newest - 3)?.displayID);
-    expect(sc).not.toMatch(/moved off this page/);
+    expect(sc).not.toMatch(/moved to page|moved off this page/);
   }, 30_000);
 
   it("takes the negative ids a service uses: listed, reached with :, pinned with --pin", async () => {
@@ -236,7 +228,7 @@ describe("the monitor's data and selection", () => {
     t.press("j");
     await t.waitFor(/id -3 · j--3 · status/);
     t.press(":");
-    await t.waitFor("jump to job id:");
+    await t.waitFor("jump to job id or displayID:");
     t.press(`-5${KEYS.enter}`);
     const sc = await t.waitFor(/id -5 · j--5 · status/, 8000);
     expect(sc).toMatch(/Job -5 · not on this page/); // the service's answer, not "not found"

@@ -47,6 +47,8 @@ export interface Session {
    */
   destroy(): void;
   alternateScreen(): boolean;
+  /** The terminal's modes as the bytes so far set them (DECSET/DECRST): mouse tracking, bracketed paste, focus reports. */
+  modes(): xterm.IModes;
   /** Screen lines that continue the line above: output that ran past the right edge. */
   wrapped(): number;
   pid: number;
@@ -188,6 +190,7 @@ export function startPty(file: string, args: string[], opts: PtyOptions = {}): S
     kill: (signal = "SIGTERM") => proc.kill(signal),
     destroy: () => (proc as pty.IPty & { destroy(): void }).destroy(),
     alternateScreen: () => term.buffer.active.type === "alternate",
+    modes: () => term.modes,
     wrapped: () => {
       const b = term.buffer.active;
       let n = 0;

@@ -58,13 +58,13 @@ describe("connection state and status line", () => {
     await t.waitFor((sc) => /● ok ·/.test(sc.split("\n")[0] ?? ""), 10_000);
   }, 40_000);
 
-  it("a job followed off the page is polled at the page interval, and that is on time too", async () => {
-    // The page every 3 s; the selected job every 300 ms while on the page, every 3 s off it.
-    const { t } = await open(["--interval", "300ms", "--list-interval", "3s"]);
+  it("a job off the page is polled at its own interval, and that is on time too", async () => {
+    // The page every 3 s; the selected job every second, on the page or off it.
+    const { t } = await open(["--interval", "1s", "--list-interval", "3s"]);
     t.press(":5\r"); // job 5 is on the last page, not this one
     await t.waitFor(/not on this page/, 5000);
     await new Promise((r) => setTimeout(r, 500));
-    // Two answers in 3 s: fresh within 6 s, not within two of the on-page 300 ms.
+    // An answer a second: fresh within two of them, all along.
     const seen = await sample(t, 7000);
     const headers = new Set(seen.map((sc) => /● ok[^·]*/.exec(sc.split("\n")[0] ?? "")?.[0]));
     expect([...headers]).toEqual(["● ok "]);
@@ -143,6 +143,9 @@ describe("connection state and status line", () => {
     await t.waitFor(() => d.requestCount() === 2); // the first page and the selected job
     const n = d.requestCount();
     t.press("r");
+    // The refresh's two requests, as the service counts them: the page's answer (and its change
+    // mark) can be on screen before the job's request has reached the service.
+    await t.waitFor(() => d.requestCount() >= n + 2, 10_000);
     await t.waitFor(/✱ 1 change/, 5000);
     expect(d.requestCount()).toBe(n + 2);
     // The answers are on screen: the words go with them (they stayed for the status line's 8 s).

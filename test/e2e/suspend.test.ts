@@ -133,8 +133,13 @@ describe("suspend and resume", () => {
     // Resized while stopped: the SIGWINCH went to the shell, the foreground job then.
     t.resize(90, 26);
     await sleep(200);
+    // A program run meanwhile left any-motion mouse reports on: fg turns them off again.
+    t.press("printf '\\033[?1003h'\r");
+    await t.waitFor(() => t.modes().mouseTrackingMode === "any");
     t.press("fg\r");
     await expectWholeFrame(t, 26);
+    expect(t.modes().mouseTrackingMode).toBe("none");
+    expect(t.raw().lastIndexOf("\x1b[?1003l")).toBeGreaterThan(t.raw().lastIndexOf("\x1b[?1003h"));
     expect(procState(pid)).not.toBe("T");
     await expectQuitsOnQ(t, pid);
   });

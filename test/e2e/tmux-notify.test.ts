@@ -118,7 +118,11 @@ describe.skipIf(skipWithoutTmux)("notifications in a real tmux", () => {
     });
     try {
       const { outer } = await startInTmux(undefined, service, ["--pin", "7"]);
-      await new Promise((r) => setTimeout(r, 800)); // the pin's first poll
+      // The pin's first poll has reached the service (its answer, status 2, is made as it comes).
+      await outer.waitFor(
+        () => service.requests.some((r) => r.path === "/v1/job" && r.query.get("id") === "7"),
+        10_000,
+      );
       status = 3;
       await outer.waitFor(() => outer.raw().includes(`jobtop: ${evil} 2 → 3`), 10_000);
       expect(existsSync(file)).toBe(false);

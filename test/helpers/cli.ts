@@ -1,6 +1,6 @@
 // Runs the built CLI (dist/jobtop.js, made by `npm run build`, which `npm test` runs first).
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +23,18 @@ export function freshStateHome(): string {
   const parent = join(tmpdir(), "jobtop-test-state");
   mkdirSync(parent, { recursive: true });
   return mkdtempSync(join(parent, "run-"));
+}
+
+/** The tests' environment (no token, test config, cache and state folders), and `env` over it. */
+function testEnv(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    XDG_CACHE_HOME: TEST_CACHE_HOME,
+    XDG_CONFIG_HOME: TEST_CONFIG_HOME,
+    XDG_STATE_HOME: freshStateHome(),
+    ...env,
+  };
 }
 
 export interface RunResult {
@@ -49,17 +61,7 @@ export function runCommand(
   name = `${command} ${args.join(" ")}`,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, {
-      env: {
-        PATH: process.env.PATH,
-        HOME: process.env.HOME,
-        XDG_CACHE_HOME: TEST_CACHE_HOME,
-        XDG_CONFIG_HOME: TEST_CONFIG_HOME,
-        XDG_STATE_HOME: freshStateHome(),
-        ...env,
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(command, args, { env: testEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => {
@@ -160,4 +162,37 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
     closeStdout: () => child.stdout.destroy(),
     exited,
   };
+}
+
+/**
+ * Runs `jobtop ARGS | READER` in bash (a real pipeline): jobtop's own exit status (PIPESTATUS),
+ * its stderr, and what the reader printed.
+ */
+export function pipeline(
+  args: string[],
+  reader: string,
+  env: Record<string, string | undefined> = {},
+  timeoutMs = 15_000,
+): Promise<{ status: number; stderr: string; stdout: string }> {
+  const err = join(mkdtempSync(join(tmpdir(), "jobtop-pipe-")), "stderr");
+  const script = `"$@" 2>"$JOBTOP_ERR" | ${reader}; echo "status \${PIPESTATUS[0]}"`;
+  return new Promise((resolve, reject) => {
+    const child = spawn("bash", ["-c", script, "bash", NODE, CLI, ...args], {
+      env: testEnv({ JOBTOP_ERR: err, ...env }),
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+    });
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`jobtop ${args.join(" ")} | ${reader} did not finish`));
+    }, timeoutMs);
+    child.on("close", () => {
+      clearTimeout(timer);
+      const m = /status (\d+)\n$/.exec(out);
+      resolve({ status: Number(m?.[1]), stderr: readFileSync(err, "utf8"), stdout: out.slice(0, m?.index) });
+    });
+  });
 }

@@ -24,15 +24,18 @@ export type Answer =
 
 export interface Script {
   list(q: ListQuery): Answer;
-  /** The single job; by default the job of that id in the last page answered, else code 404. */
-  job?(id: string): Answer;
+  /**
+   * The single job (and any other method to /v1/job: an action's DELETE, say); by default the
+   * job of that id in the last page answered, else code 404.
+   */
+  job?(id: string, method: string): Answer;
 }
 
 export interface ScriptedService {
   url: string;
   token: string;
-  /** Every API request, in order: path, query string, and when it came (Date.now()). */
-  requests: { path: string; query: URLSearchParams; at: number }[];
+  /** Every API request, in order: method, path, query string, and when it came (Date.now()). */
+  requests: { method: string; path: string; query: URLSearchParams; at: number }[];
   close(): Promise<void>;
 }
 
@@ -65,7 +68,12 @@ export async function startScriptedService(script: Script): Promise<ScriptedServ
     const url = new URL(req.url ?? "/", "http://scripted");
     if (req.headers.authorization !== `Bearer ${token}`)
       return send(res, { status: 401, body: { code: 401, msg: "unauthorized" } });
-    requests.push({ path: url.pathname, query: url.searchParams, at: Date.now() });
+    requests.push({
+      method: req.method ?? "GET",
+      path: url.pathname,
+      query: url.searchParams,
+      at: Date.now(),
+    });
     if (url.pathname === "/v1/job/jobs") {
       const q = {
         page: Number(url.searchParams.get("page") ?? 1),
@@ -78,7 +86,7 @@ export async function startScriptedService(script: Script): Promise<ScriptedServ
     }
     if (url.pathname === "/v1/job") {
       const id = url.searchParams.get("id") ?? "";
-      if (script.job) return send(res, script.job(id));
+      if (script.job) return send(res, script.job(id, req.method ?? "GET"));
       const job = lastPage.find((j) => String((j as { id?: unknown }).id) === id);
       return send(res, job ? { code: 0, msg: "", job } : { code: 404, msg: "job not found", job: null });
     }

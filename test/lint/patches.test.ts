@@ -30,6 +30,30 @@ describe("scripts/patches", () => {
     expect(list.map((p) => p.name).sort()).toEqual(files);
   });
 
+  // A patch is text of one version: a range would let `npm install` bring another, where the edit
+  // no longer applies (or applies to other code). Ink's ^6.8.0 floated under eleven patches.
+  it("pins every patched dependency to the exact version installed", () => {
+    const pkg = JSON.parse(
+      readFileSync(fileURLToPath(new URL("../../package.json", import.meta.url)), "utf8"),
+    );
+    const packages = new Set(
+      list.flatMap((p) =>
+        (p.targets ?? []).map((t) =>
+          t.file
+            .split("/")
+            .slice(0, t.file.startsWith("@") ? 2 : 1)
+            .join("/"),
+        ),
+      ),
+    );
+    expect(packages.size).toBeGreaterThan(5);
+    for (const name of packages) {
+      const pinned = pkg.devDependencies[name] ?? pkg.overrides?.[name];
+      const installed = JSON.parse(readFileSync(`${NODE_MODULES}${name}/package.json`, "utf8")).version;
+      expect(pinned, name).toBe(installed);
+    }
+  });
+
   it.each(list.map((p) => [p.name, p] as const))("%s says why and names its upstream issue", (_, p) => {
     expect(p.why.length).toBeGreaterThan(10);
     // An issue or PR (owner/repo#123, or #123 of one named before), or a plain "None".

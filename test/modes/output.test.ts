@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "../../src/api/errors.js";
-import { EXIT, fatalExitCode, isNotFound, toJson } from "../../src/modes/output.js";
+import { EXIT } from "../../src/modes/exit.js";
+import { fatalExitCode, isNotFound, toJson } from "../../src/modes/output.js";
 
 describe("toJson", () => {
   it("escapes every control character, C1 and bidi included, and stays the same JSON", () => {

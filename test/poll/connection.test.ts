@@ -211,3 +211,28 @@ describe("connectionState", () => {
               }
   });
 });
+
+describe("the service's hold (issue 29.9)", () => {
+  const held = { until: 50_000, untilWall: 1_050_000, reason: "rate limited" };
+
+  it("is one state and one countdown, whichever poller got the 429, even with nothing failing", () => {
+    expect(connectionState(ok(1000), ok(2000), held)).toEqual({
+      state: "retrying",
+      okWall: 2000,
+      retryAt: 50_000,
+      failingSince: undefined,
+      reason: "rate limited",
+    });
+    // The job's own retry (sooner, its interval) is not a second clock: the hold's end is the one said.
+    expect(connectionState(failing(tooMany, 3000, 1, 1000, 12_000), ok(2000), held)).toMatchObject({
+      state: "retrying",
+      retryAt: 50_000,
+      reason: "rate limited",
+    });
+  });
+
+  it("gives way to a rejected token and to silence", () => {
+    expect(connectionState(failing(auth, 3000, 1, 1000), ok(2000), held).state).toBe("auth");
+    expect(connectionState(failing(timeout, 3000, 3), failing(refused, 3000, 3), held).state).toBe("offline");
+  });
+});

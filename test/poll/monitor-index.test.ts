@@ -4,7 +4,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createClient } from "../../src/api/client.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { Monitor, type MonitorSnapshot } from "../../src/poll/monitor.js";
+import { Monitor } from "../../src/poll/monitor.js";
+import { until } from "../helpers/monitor-until.js";
 
 let demo: DemoServer | undefined;
 let monitor: Monitor | undefined;
@@ -13,19 +14,6 @@ afterEach(async () => {
   monitor = undefined;
   await demo?.close();
 });
-
-function until(m: Monitor, test: (s: MonitorSnapshot) => boolean, ms = 15_000): Promise<MonitorSnapshot> {
-  return new Promise((resolve, reject) => {
-    if (test(m.getSnapshot())) return resolve(m.getSnapshot());
-    const timer = setTimeout(() => reject(new Error("timed out")), ms);
-    const off = m.subscribe(() => {
-      if (!test(m.getSnapshot())) return;
-      clearTimeout(timer);
-      off();
-      resolve(m.getSnapshot());
-    });
-  });
-}
 
 async function start(index?: ConstructorParameters<typeof Monitor>[0]["index"]) {
   demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });

@@ -120,6 +120,35 @@ describe("poller", () => {
     p.stop();
   });
 
+  it("puts a due poll off once when another answer is about to come (defer), never twice, never a refresh", async () => {
+    const m = manualFetch<number>();
+    let asked = 0;
+    const p = createPoller({
+      fetch: m.fetch,
+      intervalMs: 1000,
+      jitter: 0,
+      clock,
+      defer: () => {
+        asked++;
+        return 300;
+      },
+    });
+    p.start();
+    m.calls[0]?.resolve(1);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(m.calls).toHaveLength(1); // due at 1000: put off 300 ms
+    expect(p.untilNextPoll()).toBe(300);
+    await vi.advanceTimersByTimeAsync(300);
+    expect(m.calls).toHaveLength(2); // then it goes, whatever defer says
+    expect(asked).toBe(1);
+    p.refreshNow(); // coalesced behind the request in flight: goes at once after it
+    m.calls[1]?.resolve(2);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(m.calls).toHaveLength(3);
+    expect(asked).toBe(1);
+    p.stop();
+  });
+
   it("honours Retry-After, capped", async () => {
     const starts: number[] = [];
     let first = true;
@@ -509,7 +538,8 @@ describe("poller", () => {
       [0, 10_000],
       [3_000, 10_000],
       [30_000, 30_000],
-      [600_000, 60_000], // capped
+      [600_000, 600_000],
+      [900_000, 600_000], // capped at 10 min, as the service's gate caps it (src/api/service-gate.ts)
     ] as const) {
       const starts: number[] = [];
       const p = createPoller({
@@ -525,7 +555,7 @@ describe("poller", () => {
       p.start();
       await vi.advanceTimersByTimeAsync(0);
       expect(p.getSnapshot().retryAt).toBe(t0 + gap);
-      await vi.advanceTimersByTimeAsync(300_000);
+      await vi.advanceTimersByTimeAsync(1_300_000);
       p.stop();
       const gaps = starts.slice(1).map((t, i) => t - (starts[i] ?? 0));
       expect(new Set(gaps), `Retry-After ${retryAfterMs} ms`).toEqual(new Set([gap]));

@@ -28,8 +28,10 @@ import {
   awayBaseline,
   awayLine,
   awayStateOf,
+  SAVED_PINS_MAX,
   whileAway,
 } from "../../src/model/while-away.js";
+import { PINS_MAX } from "../../src/poll/pins.js";
 import { Sweeper, type SweepSnapshot } from "../../src/poll/sweep.js";
 import { awayPath, readAway, writeAway } from "../../src/state/away-file.js";
 
@@ -87,6 +89,28 @@ describe("writeAway / readAway", () => {
       ),
     ).toBeUndefined();
     expect(readAway(path)).toEqual({ state: state([["12", 2, "1005"]]), warning: undefined });
+  });
+
+  it("keeps the pins (ids only, each once, SAVED_PINS_MAX at most), and a file without them reads as before", () => {
+    const path = join(dir, "pins", "p.json");
+    const many = Array.from({ length: 30 }, (_, i) => String(100 + i));
+    expect(
+      writeAway(path, { ...state([["12", 2, "1005"]]), pins: ["7", "7", "-3", ...many] }),
+    ).toBeUndefined();
+    const text = readFileSync(path, "utf8");
+    expect(text).toMatch(/^\{"v":1,"savedSec":\d+,"pins":\["7","-3","100",/);
+    const back = readAway(path).state;
+    expect(back?.pins).toHaveLength(SAVED_PINS_MAX);
+    expect(back?.pins?.slice(0, 3)).toEqual(["7", "-3", "100"]);
+    expect(SAVED_PINS_MAX).toBe(PINS_MAX);
+    // Written without pins: no key at all, as a file of before pins were kept.
+    writeAway(path, state([["12", 2, "1005"]]));
+    expect(readFileSync(path, "utf8")).not.toContain("pins");
+    // A pin that is not an id is a damaged file, as a job that is not one.
+    for (const pins of ['"7"', '["x"]', "[7]", '["1;rm -rf"]']) {
+      writeFileSync(path, `{"v":1,"savedSec":1,"pins":${pins},"jobs":[]}`, { mode: 0o600 });
+      expect(readAway(path).warning).toMatch(/damaged \((the pins are not a list|a pin is not a job id)\)/);
+    }
   });
 
   it("says nothing on a first run (no file)", () => {

@@ -37,6 +37,8 @@ function setup(
   raw: readonly Record<string, unknown>[],
   sendTimeoutMs = 2000,
   runForeground?: Parameters<typeof createActionRunner>[0]["runForeground"],
+  /** Called as an http action's request goes out (after its job was fetched again). */
+  onSend?: () => void,
 ) {
   const { actions, errors } = parseActions(raw, { usedKeys: new Set(), statusLabels: DEMO_STATUS_LABELS });
   expect(errors).toEqual([]);
@@ -45,8 +47,9 @@ function setup(
     baseUrl: demo.url,
     actions,
   };
+  const client = createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 });
   const monitor = new Monitor({
-    client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
+    client,
     perPage: 20,
     order: "desc",
     intervalMs: 200,
@@ -56,7 +59,14 @@ function setup(
   const runner = createActionRunner({
     config,
     monitor,
-    send: () => createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: sendTimeoutMs }),
+    client,
+    send: () => {
+      const send = createActionSender({ baseUrl: demo.url, token: demo.token, timeoutMs: sendTimeoutMs });
+      return (req, signal) => {
+        onSend?.();
+        return send(req, signal);
+      };
+    },
     token: () => demo.token,
     runForeground,
   });
@@ -139,9 +149,9 @@ describe("an action's key in a prompt", () => {
     app.stdin.write("\x1b");
     await app.waitFor((x) => !x.includes("filter: M"));
     app.stdin.write(":");
-    await app.waitFor((x) => x.includes("jump to job id: "));
+    await app.waitFor((x) => x.includes("jump to job id or displayID: "));
     app.stdin.write("M");
-    await app.waitFor((x) => x.includes("jump to job id: M"));
+    await app.waitFor((x) => x.includes("jump to job id or displayID: M"));
     app.stdin.write("\x1b");
     await app.waitFor((x) => !x.includes("jump to job id"));
     await new Promise((r) => setTimeout(r, 500));
@@ -178,7 +188,9 @@ describe("a terminal command action's key", () => {
 
 describe("an http action's key", () => {
   it("a timeout says the outcome is unknown and sends nothing again", async () => {
-    const app = setup(DEMO_ACTIONS, 500);
+    // Every request to /v1/job hangs from the DELETE on (the job's polls too): the job's fetch
+    // right before it has its answer.
+    const app = setup(DEMO_ACTIONS, 500, undefined, () => demo.injectFault("hang", 100, "/v1/job"));
     await app.waitFor((x) => /Job \d+/.test(x));
     let id = 120;
     while (id > 1 && demo.getJob(id)?.status !== 2) id--; // a running job (tick 0): cancel applies
@@ -187,8 +199,6 @@ describe("an http action's key", () => {
     await app.waitFor((x) => x.includes(`Job ${id}`));
     app.stdin.write("C");
     await app.waitFor((x) => x.includes(`cancel ${job?.displayID}? type`));
-    // Every request to /v1/job hangs for now (the job's polls too): the DELETE among them.
-    demo.injectFault("hang", 100, "/v1/job");
     app.stdin.write(`${job?.displayID}\r`);
     await app.waitFor((x) => x.includes(`cancel ${job?.displayID}: outcome unknown:`), 6000);
     expect(app.lastFrame()).toContain("the outcome is unknown");

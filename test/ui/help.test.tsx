@@ -54,7 +54,7 @@ describe("the help overlay at 40×10", () => {
   });
 
   it("scrolls with the wheel (--mouse on) to the last action", async () => {
-    const app = renderApp(demo, { size: SIZE, flags: { mouse: true } });
+    const app = renderApp(demo, { size: SIZE, flags: { mouse: "on" } });
     await app.waitFor((x) => /Job \d+/.test(x));
     app.stdin.write("?");
     let f = strip(await app.waitFor((x) => x.includes("Esc closes")));

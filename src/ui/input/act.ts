@@ -5,6 +5,7 @@ import { appliesTo } from "../../actions/definitions.js";
 import type { Job } from "../../api/schema.js";
 import { sanitize } from "../../model/sanitize.js";
 import { statusStyle } from "../../model/status.js";
+import { arrivedTogether } from "../../terminal/paste.js";
 import { type ActionContext, type ModalKeys, say } from "./context.js";
 
 /** How many job names a bulk confirmation shows. */
@@ -112,6 +113,8 @@ export const confirmKeys: ModalKeys = (input, key, c) => {
     return;
   }
   if (key.return) {
+    // An Enter pasted, or read with other text (a paste without bracketed paste): no confirmation.
+    if (arrivedTogether()) return;
     if (q.text === q.expect) go();
     else close(`"${sanitize(q.text)}" is not ${q.expect}: ${cancelled}`);
   } else if (key.backspace || key.delete) c.dispatch({ type: "confirmInput", text: q.text.slice(0, -1) });

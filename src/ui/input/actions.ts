@@ -16,6 +16,7 @@ import { indexRows, indexStatuses, pageRows, pageStatuses } from "../../render/v
 import { copyText } from "../../terminal/clipboard.js";
 import { act, confirmKeys } from "./act.js";
 import { type ActionContext, type ModalKeys, type Run, say } from "./context.js";
+import { followKey } from "./follow-key.js";
 
 export type { ActionContext } from "./context.js";
 
@@ -176,6 +177,8 @@ export const ACTIONS: Record<Action, Run> = {
     c.dispatch({ type: "statusFilter", status: next });
   },
   jump: (c) => c.dispatch({ type: "prompt", kind: "jump" }),
+  // Enter on the list while the selected job is on another page; else Enter's other meanings.
+  follow: (c) => followKey(c) || ACTIONS.expand(c),
   json: (c) => {
     if (c.view.selected) c.dispatch({ type: "overlay", overlay: "json" });
     else say(c, "no job to show", "warn");

@@ -24,6 +24,7 @@ export type Action =
   | "filter"
   | "statusFilter"
   | "jump"
+  | "follow"
   | "json"
   | "expand"
   | "focus"
@@ -50,6 +51,8 @@ export interface Binding {
   match: (input: string, key: Key) => boolean;
   /** An "act" row: the configured action's name. */
   name?: string;
+  /** The help line in the "all" scope (`a`), where it differs. */
+  helpAll?: string;
 }
 
 /** A plain key press of `ch`: Ctrl+C arrives as "c" with ctrl set, and must quit, not copy. */
@@ -103,9 +106,16 @@ const ROWS: Binding[] = [
     action: "sortNext",
     keys: ">",
     help: "sort this page by the next column (status, age, remark, node, gpu)",
+    helpAll: "sort every job of the account by the next column (status, age, remark, node, gpu)",
     match: is(">"),
   },
-  { action: "sortPrev", keys: "<", help: "sort this page by the previous column", match: is("<") },
+  {
+    action: "sortPrev",
+    keys: "<",
+    help: "sort this page by the previous column",
+    helpAll: "sort every job of the account by the previous column",
+    match: is("<"),
+  },
   { action: "refresh", keys: "r", help: "refresh now", match: is("r") },
   {
     action: "copy",
@@ -140,8 +150,14 @@ const ROWS: Binding[] = [
   {
     action: "jump",
     keys: ":",
-    help: "jump to a job by id or displayID (a displayID on any page once the index has swept)",
+    help: "jump to a job by id or displayID (once the index has swept: on any page, and its page opens)",
     match: is(":"),
+  },
+  {
+    action: "follow",
+    keys: "Enter",
+    help: "on the list, when the selected job moved to another page: open that page, on its row",
+    match: (_, k) => k.return,
   },
   {
     action: "json",

@@ -1,0 +1,76 @@
+// Issue 29 (low): mouse tracking stayed on after a `mode = "terminal"` action and after jobtop
+// exited. The action here turns on any-motion mouse reports, urxvt encoding, bracketed paste and
+// focus reports, and ends without undoing them (as a program killed, or an ssh whose remote end
+// went, does). jobtop takes the terminal back with every such mode off and its own on (bracketed
+// paste; no mouse by default; no focus reports without --notify), and leaves it with all off.
+// Read from the bytes jobtop wrote, through the terminal's own view of its modes.
+import { chmodSync } from "node:fs";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { NODE } from "../helpers/cli.js";
+import { writeConfig } from "../helpers/config-file.js";
+import { type Session, startCli } from "./pty.js";
+
+let demo: DemoServer;
+let s: Session | undefined;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0, token: "modes-tok" });
+});
+afterAll(async () => {
+  await demo.close();
+});
+afterEach(() => {
+  s?.kill("SIGKILL");
+  s = undefined;
+});
+
+const LEFT_ON = ["1003", "1015", "2004", "1004"];
+/** After `from`, each mode's last word is "off" (DECRST after the last DECSET). */
+const offAfter = (raw: string, mode: string) =>
+  raw.lastIndexOf(`\x1b[?${mode}l`) > raw.lastIndexOf(`\x1b[?${mode}h`);
+
+describe("the terminal's modes", () => {
+  it("are jobtop's own again after a terminal action, and all off after q", async () => {
+    const cfg = writeConfig("");
+    cfg.file("token", "modes-tok\n");
+    const script = cfg.file(
+      "modes.js",
+      `process.stdout.write("\\x1b[?1003h\\x1b[?1015h\\x1b[?2004h\\x1b[?1004h left on\\n");\n`,
+    );
+    chmodSync(script, 0o700);
+    cfg.file(
+      "config.toml",
+      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "modes"\nkey = "M"\n` +
+        `command = [${JSON.stringify(NODE)}, "${script}"]\nmode = "terminal"\nconfirm = "no"\n`,
+    );
+    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+    const t = s;
+    await t.waitFor(/Job \d+/, 15_000);
+    expect(t.modes().bracketedPasteMode).toBe(true);
+    t.press("M");
+    await t.waitFor(/modes \S+: done/, 10_000);
+    // The action set them; jobtop, back, turned each off again and its own on.
+    const raw = t.raw();
+    const action = raw.indexOf("\x1b[?1003h");
+    expect(action).toBeGreaterThan(0);
+    for (const mode of ["1003", "1015", "1004"]) expect(offAfter(raw, mode)).toBe(true);
+    expect(t.modes()).toMatchObject({
+      mouseTrackingMode: "none",
+      sendFocusMode: false,
+      bracketedPasteMode: true,
+    });
+    expect(t.alternateScreen()).toBe(true);
+
+    t.press("q");
+    expect((await t.exited()).exitCode).toBe(0);
+    const end = t.raw();
+    for (const mode of LEFT_ON) expect(offAfter(end, mode)).toBe(true);
+    expect(t.modes()).toMatchObject({
+      mouseTrackingMode: "none",
+      sendFocusMode: false,
+      bracketedPasteMode: false,
+    });
+    expect(t.alternateScreen()).toBe(false);
+    expect(end.lastIndexOf("\x1b[?25h")).toBeGreaterThan(end.lastIndexOf("\x1b[?25l"));
+  });
+});
