@@ -9,6 +9,34 @@
 // no change; <Text> keeps its colouring function while its colours are the same (it made a new one
 // every render, which looked like a change). Ink's own redraws (a resize, <Static> output, the
 // unmount's last frame) do not come through here and are unchanged.
+// <Text>'s colouring function as Ink writes it, in two parts: moved above its early return, into a useMemo.
+const FOREGROUND = `        if (dimColor) {
+            children = chalk.dim(children);
+        }
+        if (color) {
+            children = colorize(children, color, 'foreground');
+        }`;
+const BACKGROUND_AND_REST = `
+        if (effectiveBackgroundColor) {
+            children = colorize(children, effectiveBackgroundColor, 'background');
+        }
+        if (bold) {
+            children = chalk.bold(children);
+        }
+        if (italic) {
+            children = chalk.italic(children);
+        }
+        if (underline) {
+            children = chalk.underline(children);
+        }
+        if (strikethrough) {
+            children = chalk.strikethrough(children);
+        }
+        if (inverse) {
+            children = chalk.inverse(children);
+        }
+        return children;`;
+
 export default {
   name: "ink-skip-unchanged-commits",
   why: "Idle CPU: no layout and no frame for a commit that changed nothing on screen (~20 % of an idle monitor's CPU).",
@@ -120,62 +148,14 @@ const __visible = (props, oldProps, newProps) => Object.keys(props).some((key) =
           after: `    const childrenOrAriaLabel = isScreenReaderEnabled && ariaLabel ? ariaLabel : children;
     const effectiveBackgroundColor = backgroundColor ?? inheritedBackgroundColor;
     const transform = React.useMemo(() => (children) => {
-        if (dimColor) {
-            children = chalk.dim(children);
-        }
-        if (color) {
-            children = colorize(children, color, 'foreground');
-        }
-        if (effectiveBackgroundColor) {
-            children = colorize(children, effectiveBackgroundColor, 'background');
-        }
-        if (bold) {
-            children = chalk.bold(children);
-        }
-        if (italic) {
-            children = chalk.italic(children);
-        }
-        if (underline) {
-            children = chalk.underline(children);
-        }
-        if (strikethrough) {
-            children = chalk.strikethrough(children);
-        }
-        if (inverse) {
-            children = chalk.inverse(children);
-        }
-        return children;
+${FOREGROUND}${BACKGROUND_AND_REST}
     }, [dimColor, color, effectiveBackgroundColor, bold, italic, underline, strikethrough, inverse]);`,
         },
         {
           before: `    const transform = (children) => {
-        if (dimColor) {
-            children = chalk.dim(children);
-        }
-        if (color) {
-            children = colorize(children, color, 'foreground');
-        }
+${FOREGROUND}
         // Use explicit backgroundColor if provided, otherwise use inherited from parent Box
-        const effectiveBackgroundColor = backgroundColor ?? inheritedBackgroundColor;
-        if (effectiveBackgroundColor) {
-            children = colorize(children, effectiveBackgroundColor, 'background');
-        }
-        if (bold) {
-            children = chalk.bold(children);
-        }
-        if (italic) {
-            children = chalk.italic(children);
-        }
-        if (underline) {
-            children = chalk.underline(children);
-        }
-        if (strikethrough) {
-            children = chalk.strikethrough(children);
-        }
-        if (inverse) {
-            children = chalk.inverse(children);
-        }
-        return children;
+        const effectiveBackgroundColor = backgroundColor ?? inheritedBackgroundColor;${BACKGROUND_AND_REST}
     };
 `,
           after: "",
