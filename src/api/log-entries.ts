@@ -10,7 +10,17 @@
 // the last long log that began with the same entry is that very object; a log equal to it whole is
 // that very array. Entries are values that nothing mutates, so sharing them is safe, and
 // `prev.state.log === next.state.log` says "no new entries" at once (model/timeline.ts).
-import type { LogEntry } from "./schema.js";
+
+/**
+ * An entry as schema.ts's LogEntrySchema gives it (its LogEntry). Written out here, not imported:
+ * schema.ts imports this file; the compiler checks the two agree where schema.ts returns the log.
+ */
+interface LogEntry {
+  id: string;
+  status: number;
+  ts: { seconds: number };
+  sourceId: string;
+}
 
 /** Logs shorter than this are decoded the same way but not remembered: sharing them saves nothing. */
 export const SHARED_FROM = 1000;
