@@ -1,10 +1,11 @@
 // `npm run screenshot`: runs the built jobtop on the demo service in a headless terminal
 // (node-pty + @xterm/headless, the same pair the e2e suite uses) and writes what the screen shows
 // as SVG, colours kept: docs/screenshot-wide.svg, docs/screenshot-narrow.svg,
-// docs/screenshot-filter.svg, docs/screenshot-help.svg.
+// docs/screenshot-filter.svg, docs/screenshot-help.svg, docs/screenshot-stats.svg.
 import { spawn } from "node:child_process";
-import { mkdirSync, writeFileSync } from "node:fs";
-import { resolve } from "node:path";
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import pty from "node-pty";
@@ -32,26 +33,31 @@ const post = (path) =>
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function shoot(name, cols, rows, steps) {
+async function shoot(name, cols, rows, steps, more = { args: [], env: {} }) {
   const term = new xterm.Terminal({ cols, rows, allowProposedApi: true, scrollback: 0 });
   // Emoji are two cells wide in the terminals people use (Unicode 11 widths), as jobtop assumes;
   // xterm.js counts them as one unless told.
   term.loadAddon(new unicode11.Unicode11Addon());
   term.unicode.activeVersion = "11";
-  const proc = pty.spawn(process.execPath, [cli, "--base-url", baseUrl, "--interval", "500ms"], {
-    name: "xterm-256color",
-    cols,
-    rows,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TERM: "xterm-256color",
-      COLORTERM: "truecolor",
-      FORCE_COLOR: "3",
-      LANG: "C.UTF-8",
-      JOBTOP_TOKEN: token,
+  const proc = pty.spawn(
+    process.execPath,
+    [cli, "--base-url", baseUrl, "--interval", "500ms", ...more.args],
+    {
+      name: "xterm-256color",
+      cols,
+      rows,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TERM: "xterm-256color",
+        COLORTERM: "truecolor",
+        FORCE_COLOR: "3",
+        LANG: "C.UTF-8",
+        JOBTOP_TOKEN: token,
+        ...more.env,
+      },
     },
-  });
+  );
   let pending = Promise.resolve();
   proc.onData((d) => {
     pending = pending.then(() => new Promise((r) => term.write(d, r)));
@@ -237,6 +243,57 @@ try {
     press("?");
     await waitFor(/Keys/);
   });
+  await shoot(
+    "stats",
+    120,
+    50,
+    async ({ press, waitFor }) => {
+      await waitFor(/⧗ stuck/);
+      press("i");
+      await waitFor(/WAITED in the first status/);
+    },
+    statsSetup(),
+  );
 } finally {
   demo.kill("SIGINT");
+}
+
+/**
+ * The stats view (i) as after two days of watching: a config with the demo's status names and a
+ * stuck rule, and a trend file as a monitor would have kept it over two days (made up here: the
+ * queue growing through a working day, then draining), so the sparklines have a history.
+ */
+function statsSetup() {
+  const config = mkdtempSync(join(tmpdir(), "jobtop-shot-config-"));
+  const state = mkdtempSync(join(tmpdir(), "jobtop-shot-state-"));
+  mkdirSync(join(config, "jobtop"), { mode: 0o700 });
+  writeFileSync(
+    join(config, "jobtop", "config.toml"),
+    `[status]\n6 = "queued"\n1 = "starting"\n2 = "running"\n3 = "stopped"\n\n[[alerts]]\nname = "queued-long"\nstatuses = ["queued"]\nlonger_than = "12h"\n`,
+    { mode: 0o600 },
+  );
+  const name = `host@${new URL(baseUrl).host}`.replace(
+    /[^A-Za-z0-9_-]/g,
+    (c) => `%${c.charCodeAt(0).toString(16)}`,
+  );
+  mkdirSync(join(state, "jobtop"), { mode: 0o700 });
+  const now = Math.floor(Date.now() / 1000 / 300) * 300;
+  const slots = [];
+  for (let i = 576; i >= 1; i--) {
+    const hour = ((now - i * 300) / 3600) % 24;
+    const day = Math.max(0, Math.sin(((hour - 6) / 24) * 2 * Math.PI));
+    slots.push([
+      now - i * 300,
+      15 + Math.round(14 * day),
+      30 + Math.round(6 * day),
+      22 + Math.round(8 * day),
+      40 - Math.round(12 * day),
+    ]);
+  }
+  writeFileSync(
+    join(state, "jobtop", `${name}.trend.json`),
+    JSON.stringify({ v: 1, step: 300, codes: [6, 1, 2, 3], slots }),
+    { mode: 0o600 },
+  );
+  return { args: ["--index-interval", "2s"], env: { XDG_CONFIG_HOME: config, XDG_STATE_HOME: state } };
 }

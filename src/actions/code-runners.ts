@@ -40,6 +40,14 @@ export interface Runner {
   codeWords?: readonly string[];
   /** "-" alone is an option, not an operand (env's "-" is -i). */
   loneDash?: boolean;
+  /** Options of one dash and a whole word, and what their value is (find -exec, gdb -ex). */
+  words?: Readonly<Record<string, Role>>;
+  /** NAME=value operands are code (make's variables go into its recipes, run by a shell). */
+  codeAssignments?: boolean;
+  /** Options may follow operands (find's expressions after its paths, GNU getopt's permutation). */
+  optionsAnywhere?: boolean;
+  /** Its code is a POSIX shell script, and the words after it its $0, $1 … (shell-script.ts). */
+  shellScript?: boolean;
 }
 
 const SCRIPT: Layout = { first: ["program"], rest: "value" };
@@ -56,6 +64,7 @@ const SH: Runner = {
   switches: { c: CODE_FIRST },
   operands: SCRIPT,
   plus: true,
+  shellScript: true,
 };
 /** fish and csh: -c takes the script as its value. */
 const C_TAKES_CODE: Runner = {
@@ -199,6 +208,37 @@ const SCP: Runner = {
   operands: ARGS,
 };
 const runs = (extra: Runner = { operands: COMMAND }): Runner => extra;
+const values = (letters: string): Record<string, Role> =>
+  Object.fromEntries([...letters].map((c) => [c, "value" as Role]));
+/** vim and its kin: -c and --cmd are Ex commands (`:!cmd` runs a shell), as is a "+cmd" word. */
+const VIM: Runner = {
+  short: {
+    c: "code",
+    S: "module",
+    u: "program",
+    i: "value",
+    T: "value",
+    w: "value",
+    W: "value",
+    s: "module",
+  },
+  long: { "--cmd": "code" },
+  operands: ARGS,
+  plus: true,
+};
+const MAKE: Runner = {
+  short: { f: "module", E: "code", ...values("CIjloW") },
+  long: { "--eval": "code", "--file": "module", "--makefile": "module", "--directory": "value" },
+  operands: ARGS,
+  optionsAnywhere: true,
+  codeAssignments: true,
+};
+const SQL_SHELL: Runner = {
+  short: { c: "code", e: "code", f: "module", ...values("dhpUPuDSo") },
+  long: { "--command": "code", "--execute": "code", "--file": "module", "--init-command": "code" },
+  operands: ARGS,
+  optionsAnywhere: true,
+};
 
 /**
  * Programs that run code given as an argument, or run the rest of their arguments as a command,
@@ -301,6 +341,71 @@ export const RUNNERS: Readonly<Record<string, Runner>> = {
   chrt: { short: { T: "value", P: "value", D: "value" }, operands: VALUE_THEN_COMMAND },
   taskset: { operands: VALUE_THEN_COMMAND },
   chroot: { long: { "--userspec": "value", "--groups": "value" }, operands: VALUE_THEN_COMMAND },
+  // Programs that run a command line or code given in a word of theirs, not as their first
+  // operand: find -exec, sbatch --wrap, tmux and screen (a window's shell command, keys typed
+  // into a shell), gdb -ex, man -P (the pager, through a shell), tar's and zip's commands, make's
+  // variables (in its recipes), SQL clients (psql's \!, sqlite3's .shell), sg (sh -c).
+  find: {
+    words: { "-exec": "command", "-execdir": "command", "-ok": "command", "-okdir": "command" },
+    operands: ARGS,
+    optionsAnywhere: true,
+  },
+  sbatch: { long: { "--wrap": "code" }, operands: SCRIPT },
+  // (tmux -c runs a shell command too; a window's -c is its directory: taken as code.)
+  tmux: { short: { ...values("efFLlnsStTxywhpbBN"), c: "code" }, operands: ALL_CODE, optionsAnywhere: true },
+  screen: { short: { ...values("SchptTe"), X: "code" }, operands: COMMAND },
+  deno: { operands: COMMAND, codeWords: ["eval"] },
+  npx: {
+    short: { c: "code", p: "value" },
+    long: { "--call": "code", "--package": "value" },
+    operands: COMMAND,
+  },
+  vim: VIM,
+  vi: VIM,
+  nvim: VIM,
+  gvim: VIM,
+  ex: VIM,
+  view: VIM,
+  psql: SQL_SHELL,
+  mysql: SQL_SHELL,
+  mariadb: SQL_SHELL,
+  sqlite: { words: { "-cmd": "code", "-init": "module" }, operands: { first: ["value"], rest: "code" } },
+  gdb: {
+    words: { "-ex": "code", "-iex": "code", "-x": "module", "-ix": "module", "-eval-command": "code" },
+    long: { "--eval-command": "code", "--init-eval-command": "code", "--command": "module" },
+    operands: ARGS,
+    optionsAnywhere: true,
+  },
+  man: {
+    short: { P: "code", H: "code", ...values("CMSLmpERe") },
+    long: { "--pager": "code", "--html": "code" },
+    operands: ARGS,
+    optionsAnywhere: true,
+  },
+  tar: {
+    short: { I: "code", F: "program", ...values("fCTXbKLNgV") },
+    long: {
+      "--checkpoint-action": "code",
+      "--to-command": "code",
+      "--use-compress-program": "code",
+      "--rsh-command": "code",
+      "--info-script": "program",
+      "--new-volume-script": "program",
+    },
+    operands: ARGS,
+    optionsAnywhere: true,
+  },
+  zip: {
+    words: { "-TT": "code" },
+    long: { "--unzip-command": "code" },
+    operands: ARGS,
+    optionsAnywhere: true,
+  },
+  make: MAKE,
+  gmake: MAKE,
+  sg: { short: { c: "code" }, operands: { first: ["value"], rest: "code" } },
+  pdsh: { short: values("wxRlutfgX"), operands: ALL_CODE },
+  ipython: PYTHON,
   flock: {
     short: { w: "value", E: "value", c: "code" },
     long: { "--timeout": "value", "--conflict-exit-code": "value", "--command": "code" },

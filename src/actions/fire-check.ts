@@ -7,7 +7,7 @@
 // and `jobtop act` (modes/act.ts).
 import type { Job } from "../api/schema.js";
 import { sanitize } from "../model/sanitize.js";
-import { type Action, appliesTo } from "./definitions.js";
+import { appliesTo, type JobAction } from "./definitions.js";
 
 /** What the fetch right before the action gave. */
 export type Fresh =
@@ -19,7 +19,7 @@ export type Fresh =
 
 /** The job as it is now, to act on, or why the action is skipped for it (a phrase for its result). */
 export function checkAtFire(
-  a: Action,
+  a: JobAction,
   id: string,
   fresh: Fresh,
   labels: Record<number, string>,
@@ -36,6 +36,15 @@ export function checkAtFire(
     return { skip: `it is ${statusName(job.status, labels)} now; ${a.name} applies to ${on}` };
   }
   return { job };
+}
+
+/**
+ * The id to hold an answer to when the job was named by `given` (act's argument) and no answer
+ * was seen before: the answer's own id when it is the job named, else `given`, which checkAtFire
+ * then refuses (a service that answered `act cancel 105` with job 777 had 777's DELETE sent).
+ */
+export function namedId(given: string, fresh: Fresh): string {
+  return "job" in fresh && fresh.job.id === given ? fresh.job.id : given;
 }
 
 /** "2 (running)", or "2" when the code has no name. */

@@ -74,7 +74,10 @@ function fill(template: string, values: JobValues, encode: (v: string) => string
 
 /**
  * argv for spawn: one element per template element, always (a placeholder is replaced inside
- * its own element). A value with a NUL cannot be an argument (spawn refuses it): an error.
+ * its own element). A value with a NUL cannot be an argument (spawn refuses it): an error. So is
+ * job text that would start an argument with "-" or "+" before any "--": the program would read
+ * it as an option (`git log {displayID}` with a displayID `--output=~/.bashrc` wrote that file;
+ * `vim {remark}` with `+!cmd` runs cmd).
  */
 export function expandArgv(
   argv: readonly string[],
@@ -85,7 +88,18 @@ export function expandArgv(
       if (argv.some((a) => a.includes(`{${p}}`)))
         return { error: `the job's ${p} holds a NUL character, which a command's argument cannot` };
     }
-  return { argv: argv.map((a) => fill(a, values, (v) => v)) };
+  const out = argv.map((a) => fill(a, values, (v) => v));
+  const optionsEnd = argv.indexOf("--");
+  for (let i = 1; i < argv.length && (optionsEnd < 0 || i < optionsEnd); i++) {
+    const at = placeholderAt(argv[i] as string);
+    const first = (out[i] as string)[0];
+    if (at !== 0 || (first !== "-" && first !== "+")) continue;
+    const name = /^\{([^{}]*)\}/.exec(argv[i] as string)?.[1] ?? "text";
+    return {
+      error: `the job's ${name} starts with "${first}", which ${argv[0]} would read as an option: not run (write "--" before it in the command)`,
+    };
+  }
+  return { argv: out };
 }
 
 /**

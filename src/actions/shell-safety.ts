@@ -9,10 +9,17 @@
 //   xargs …), in every argument of ssh after its host (remote shell code), of watch (sh -c), su;
 // - a placeholder at the start of an argument that such a program still reads options from (a
 //   remark "-p process.exit()" after node -e CODE is an option of node's): "--" before it ends them;
-// - job text naming an environment variable for env/sudo, or in LD_PRELOAD, PATH, BASH_ENV ….
+// - job text naming an environment variable for env/sudo, or in LD_PRELOAD, PATH, BASH_ENV …;
+// - job text in the code of a runner further on, after a program the table does not know
+//   (`find . -exec sh -c CODE`, `docker run IMG python -c CODE`, `srun bash -c CODE`): every word
+//   that names a runner is checked from there too, for code only (a word of another program's
+//   that happens to be "python" may be followed by anything but code);
+// - in a constant `sh -c` script, job text handed to it as $0, $1 … (or JOBTOP_DISPLAY_ID) where
+//   a command starts or as eval's code (shell-script.ts).
 // The safe way to hand job text to a script is its environment (src/actions/command.ts).
 import { type Layout, type Role, RUNNERS, type Runner } from "./code-runners.js";
 import { placeholderAt } from "./placeholders.js";
+import { scriptCommands, taintedBy } from "./shell-script.js";
 
 /** Variables whose value can make a program run code or load a library: never job text. */
 const RISKY_ENV =
@@ -26,6 +33,8 @@ export interface Danger {
   /** The argument's index in argv. */
   index: number;
   message: string;
+  /** Job text would run as code (not: name the program, a script, an option, a variable). */
+  code?: boolean;
 }
 
 interface Word {
@@ -35,10 +44,20 @@ interface Word {
 }
 
 export function commandDanger(argv: readonly string[]): Danger | undefined {
-  return scan(
-    argv.map((text, at) => ({ text, at })),
-    0,
-  );
+  return check(argv.map((text, at) => ({ text, at })));
+}
+
+/** The command from its first word, then from each later word that names a runner (code only). */
+function check(words: Word[]): Danger | undefined {
+  const first = scan(words, 0);
+  if (first) return first;
+  for (let j = 1; j < words.length; j++) {
+    const t = (words[j] as Word).text;
+    if (placeholderAt(t) >= 0 || !Object.hasOwn(RUNNERS, runnerName(t))) continue;
+    const d = scan(words, j);
+    if (d?.code) return d;
+  }
+  return undefined;
 }
 
 /** The program's name as RUNNERS has it: "/usr/bin/Python3.12.exe" → "python". */
@@ -48,7 +67,8 @@ export function runnerName(program: string): string {
     .toLowerCase()
     .replace(/\.exe$/, "");
   if (Object.hasOwn(RUNNERS, base)) return base;
-  return base.replace(/[\d.]+$/, "");
+  // python3.12, python-3.11, python3.12-dbg, pypy3, bash5.2
+  return base.replace(/[-_](?:dbg|debug)$/, "").replace(/[-_]?[\d.]+$/, "");
 }
 
 function scan(words: Word[], i: number): Danger | undefined {
@@ -73,6 +93,12 @@ function scan(words: Word[], i: number): Danger | undefined {
     if (options && t === "-" && r.loneDash) continue;
     if (options && t.length > 1 && (t[0] === "-" || (r.plus && t[0] === "+"))) {
       const o = readOption(t, r);
+      if (o.role === "command" && o.attached === undefined) {
+        // find -exec CMD …: a command of its own starts at the next word.
+        const d = words[j + 1] ? scan(words, j + 1) : undefined;
+        if (d) return d;
+        continue;
+      }
       if (placeholderAt(t) >= 0)
         return (
           (o.role &&
@@ -89,18 +115,24 @@ function scan(words: Word[], i: number): Danger | undefined {
       if (!value) break;
       if (o.role === "cmdline") {
         if (placeholderAt(value.text) >= 0)
-          return danger(value, `job text in the command line ${name} ${o.flag} splits and runs`);
+          return danger(value, `job text in the command line ${name} ${o.flag} splits and runs`, true);
         const split = splitWords(value.text).map((text) => ({ text, at: value.at }));
         words = words.slice(0, j).concat(split, words.slice(j + 1));
         j--;
         continue;
       }
-      const d = checkRole(o.role, value, `${name} ${o.flag}`);
+      const d = checkRole(o.role, value, `${name} ${o.flag}`) ?? script(r, o.role, value, words, j, name);
       if (d) return d;
       if (o.role === "code" || o.role === "module") {
         layout = r.afterCode ?? layout;
         if (r.codeEndsOptions) options = false;
       }
+      continue;
+    }
+    if (r.codeAssignments && /^[A-Za-z_][\w.-]*=/.test(t)) {
+      // make X=VALUE: the value goes into the recipes, which a shell runs.
+      const d = checkRole("code", w, `${name} ${t.slice(0, t.indexOf("="))}=`);
+      if (d) return d;
       continue;
     }
     if (options && r.assignments && operand === 0 && /^[^=-][^=]*=/.test(t)) {
@@ -120,7 +152,7 @@ function scan(words: Word[], i: number): Danger | undefined {
       }
       return scan(words, j);
     }
-    const d = checkRole(role, w, by);
+    const d = checkRole(role, w, by) ?? script(r, role, w, words, j, by);
     if (d) return d;
     // A word that starts with job text, where options are still read: "-p …" would be one.
     if (options && placeholderAt(t) === 0)
@@ -128,25 +160,55 @@ function scan(words: Word[], i: number): Danger | undefined {
         w,
         `job text at the start of an argument ${name} still reads options from could make it one (a value starting with "-"); put "--" before it, or`,
       );
-    options = false;
+    if (!r.optionsAnywhere) options = false;
   }
   return undefined;
 }
 
 function checkRole(role: Role, w: Word, by: string): Danger | undefined {
   if (placeholderAt(w.text) < 0) return undefined;
-  if (role === "code") return danger(w, `job text would run as code: ${by} runs this argument as code`);
-  if (role === "module" || role === "program")
-    return danger(w, `job text would choose the script or module that ${by} runs`);
+  if (role === "code") return danger(w, `job text would run as code: ${by} runs this argument as code`, true);
+  if (role === "module") return danger(w, `job text would choose the script or module that ${by} runs`, true);
+  if (role === "program") return danger(w, `job text would choose the script or module that ${by} runs`);
   return undefined;
 }
 
-function danger(w: Word, why: string): Danger {
-  return { index: w.at, message: why.endsWith(", or") ? `${why} ${SAFE_WAY}` : `${why}; ${SAFE_WAY}` };
+/**
+ * A POSIX shell's constant script (`sh -c SCRIPT`, the word at `j`), with the words after it as
+ * its $0, $1 …: where it runs what it is handed (shell-script.ts), or undefined.
+ */
+function script(r: Runner, role: Role, w: Word, words: Word[], j: number, by: string): Danger | undefined {
+  if (role !== "code" || !r.shellScript || placeholderAt(w.text) >= 0) return undefined;
+  const positional = words.slice(j + 1).map((x) => placeholderAt(x.text) >= 0);
+  // The script as the shell gets it: no placeholder in it, and {{ and }} are braces.
+  const text = w.text.replace(/\{\{|\}\}/g, (m) => m.charAt(0));
+  for (const cmd of scriptCommands(text, taintedBy(positional))) {
+    const d =
+      cmd[0] === "eval"
+        ? checkRole("code", { text: cmd[1] ?? "", at: w.at }, "eval")
+        : check(cmd.map((text) => ({ text, at: w.at })));
+    if (d)
+      return {
+        ...d,
+        code: true,
+        message: `in the script ${by} runs, what it is handed ($1, "$@", $JOBTOP_DISPLAY_ID…): ${d.message}`,
+      };
+  }
+  return undefined;
+}
+
+function danger(w: Word, why: string, code = false): Danger {
+  return {
+    index: w.at,
+    message: why.endsWith(", or") ? `${why} ${SAFE_WAY}` : `${why}; ${SAFE_WAY}`,
+    code,
+  };
 }
 
 /** The option's role (and value, when attached to it) and any change of the operands it makes. */
 function readOption(t: string, r: Runner): { flag: string; role?: Role; attached?: string; layout?: Layout } {
+  // Options of one dash and a word (find -exec, gdb -ex, sqlite3 -cmd, zip -TT).
+  if (r.words && Object.hasOwn(r.words, t)) return { flag: t, role: r.words[t] };
   if (t.startsWith("--")) {
     const eq = t.indexOf("=");
     const name = eq < 0 ? t : t.slice(0, eq);

@@ -13,8 +13,8 @@ export const binUrl = import.meta.url;
 /** The bin's path, as Node was given it (a symlink in node_modules/.bin, say). */
 export const binFile = fileURLToPath(binUrl);
 
-const SCRIPT_WORDS = new Set(["--once", "get", "wait", "watch"]);
-/** "cmd": a command for scripts (--once, get, wait, watch); "ui": the monitor, or anything else. */
+const SCRIPT_WORDS = new Set(["--once", "get", "wait", "watch", "stats"]);
+/** "cmd": a command for scripts (--once, get, wait, watch, stats); "ui": the monitor, or anything else. */
 export const kind: "cmd" | "ui" = process.argv
   .slice(2)
   .some((a) => SCRIPT_WORDS.has(a) || a.startsWith("--once="))

@@ -85,15 +85,26 @@ export const COLUMNS = {
   node: "node",
   id: "id",
   queue: "queueLen",
+  // Issue 32: durations from state.log, shown only when listed (src/render/columns.ts).
+  in_status: "inStatus",
+  waited: "waited",
 } as const;
 export type ColumnName = keyof typeof COLUMNS;
-export type ListColumn = (typeof COLUMNS)[ColumnName];
+/** jobtop's columns, and a custom one ([[custom_columns]], issue 32) by its name: "custom:HOST". */
+export type ListColumn = (typeof COLUMNS)[ColumnName] | `custom:${string}`;
+/** A custom column's name: upper case, so that it never reads as one of jobtop's (which are lower case). */
+export const CUSTOM_COLUMN_NAME = /^[A-Z][A-Z0-9_-]{0,15}$/;
 
 export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
   const out: ListColumn[] = [];
   for (const n of names) {
+    // A custom column's name is checked once its table is read (insight-tables.ts, columnsInForce).
+    if (typeof n === "string" && CUSTOM_COLUMN_NAME.test(n)) {
+      if (!out.includes(`custom:${n}`)) out.push(`custom:${n}`);
+      continue;
+    }
     if (typeof n !== "string" || !Object.hasOwn(COLUMNS, n))
-      return `unknown column ${show(n)}${suggest(String(n), Object.keys(COLUMNS))}; columns are ${Object.keys(COLUMNS).join(", ")}`;
+      return `unknown column ${show(n)}${suggest(String(n), Object.keys(COLUMNS))}; columns are ${Object.keys(COLUMNS).join(", ")}, and your [[custom_columns]] by name`;
     const id = COLUMNS[n as ColumnName];
     if (!out.includes(id)) out.push(id);
   }

@@ -208,7 +208,10 @@ export function columns(): Kind<ListColumn[], "value"> {
       return typeof r === "string" ? new Problem(r) : r;
     },
     show: (cols) =>
-      (Object.keys(COLUMNS) as (keyof typeof COLUMNS)[]).filter((n) => cols.includes(COLUMNS[n])).join(", "),
+      (Object.keys(COLUMNS) as string[])
+        .filter((n) => cols.includes(COLUMNS[n as keyof typeof COLUMNS]))
+        .concat(cols.filter((c) => c.startsWith("custom:")).map((c) => c.slice("custom:".length)))
+        .join(", "),
   };
 }
 

@@ -14,11 +14,11 @@ export const SECTIONS = [
   { name: "Other", title: "Other" },
   {
     name: "Scripts",
-    title: "Scripts (--once, get, watch, wait, act)",
+    title: "Scripts (--once, get, watch, wait, act, stats)",
     after: [
       "Exit codes: 0 done, 1 service unreachable or failing until the deadline,",
       "2 bad usage or config, 3 wait timed out, 4 no such job, 5 token rejected,",
-      "130/143 interrupted (watch: 0); act: 1 when it failed for a job",
+      "6 --stuck found a stuck job, 130/143 interrupted (watch: 0); act: 1 when it failed for a job",
     ],
   },
 ] as const;

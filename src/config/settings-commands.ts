@@ -58,6 +58,36 @@ export const COMMAND_SETTINGS = [
     },
   },
   {
+    // Flag-only (issue 32): --once --all --stuck lists the jobs that break an [[alerts]] rule.
+    name: "stuck",
+    kind: boolean(),
+    flag: "stuck",
+    applies: ["commands"],
+    help: [["Scripts", "", "--once --all: the jobs that break an [[alerts]] rule (exit 6 if any)"]],
+    readme: {
+      default: "",
+      text: "`--once --all`: only the jobs that break an `[[alerts]]` rule, with the rule and for how long; exit 6 when there is one",
+    },
+  },
+  {
+    name: "since",
+    kind: text(),
+    flag: "since",
+    arg: "DUR",
+    applies: ["commands"],
+    help: [["Scripts", "", "stats: the transitions of the last DUR (default 24h; up to 30d)"]],
+    readme: { default: "`24h`", text: "`stats`: count the transitions of the last DUR (`90m`, `24h`, `7d`)" },
+  },
+  {
+    name: "by",
+    kind: text(),
+    flag: "by",
+    arg: "gpu|node|class",
+    applies: ["commands"],
+    help: [["Scripts", "", "stats: one group per GPU, node or class (the job's ctx.class)"]],
+    readme: { default: "", text: "`stats`: one group per GPU name, node or class (`ctx.class`)" },
+  },
+  {
     name: "json",
     kind: boolean(),
     flag: "json",

@@ -259,6 +259,27 @@ export const MONITOR_SETTINGS = [
     },
   },
   {
+    // Issue 32: a job that changes status more than this many times within flap_window flaps.
+    name: "flap_changes",
+    kind: integer({ min: 1, max: 1000 }),
+    file: true,
+    setting: "flapChanges",
+    default: 6,
+    applies: ["monitor", "commands", "profile"],
+    starter: [
+      "flap_changes = 6          # a job changing status more often than this within flap_window flaps",
+    ],
+  },
+  {
+    name: "flap_window",
+    kind: duration(60_000, 86_400_000),
+    file: true,
+    setting: "flapWindowMs",
+    default: 600_000,
+    applies: ["monitor", "commands", "profile"],
+    starter: ['flap_window = "10m"       # … and it gets a badge, its notifications folded into one'],
+  },
+  {
     name: "final",
     // Codes or names: the names are looked up once the layers' [status] names are merged (resolve.ts).
     kind: statuses(),

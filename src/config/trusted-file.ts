@@ -20,6 +20,7 @@ import { dirname, join, resolve } from "node:path";
 import { loadBuiltin } from "../load-builtin.js";
 import { monotonicMs } from "../model/monotonic.js";
 import { ConfigError } from "./types.js";
+import { onlyOwnersGroup } from "./user-groups.js";
 
 /** The home directory, or "/" when there is none (HOME unset, no passwd entry). */
 export function homeDir(): string {
@@ -167,6 +168,16 @@ function writers(mode: number): string {
 
 const uidNow = () => process.getuid?.();
 
+/**
+ * Can anyone but the owner write it: others, or a group with anyone else in it (a group that is
+ * its owner's alone, as umask 002 leaves files under Debian's and Fedora's user private groups,
+ * is the owner: user-groups.ts).
+ */
+function othersWrite(st: Stats): boolean {
+  if (st.mode & 0o002) return true;
+  return (st.mode & 0o020) !== 0 && !onlyOwnersGroup(st.gid, st.uid);
+}
+
 function ownerProblem(uid: number): string | undefined {
   const me = uidNow();
   if (me === undefined || uid === me || uid === 0) return undefined;
@@ -176,7 +187,8 @@ function ownerProblem(uid: number): string | undefined {
 /**
  * What makes the file at `path`, as read through the descriptor `stat` is fstat(2) of, one that
  * someone other than you or root could have written, with the fix, in words; undefined if no one.
- * - the file: yours or root's, and neither group- nor world-writable;
+ * - the file: yours or root's, and neither group- nor world-writable (a group of its owner's
+ *   alone is the owner: user-groups.ts);
  * - every folder the lookup of `path` passes through, from / (or, for a file under your home
  *   directory, from the home directory) to the file's own, symlinks followed one at a time (the
  *   link's own folder, then the target's): yours or root's, and not writable by group or others,
@@ -192,7 +204,7 @@ export function untrusted(path: string, stat: Stats, home = homeDir()): string |
   const mine = (uid: number) => uid === me || uid === 0;
   const owner = ownerProblem(stat.uid);
   if (owner) return owner;
-  if (stat.mode & 0o022)
+  if (othersWrite(stat))
     return `${writers(stat.mode)} can write it (mode ${octal(stat.mode)}); fix: chmod go-w ${path}`;
   const homes = [resolve(home), realHome(home)];
   // Above the home directory, on the way into it: not the user's to fix (ssh stops there too).
@@ -254,7 +266,7 @@ function folderProblem(
 ): string | undefined {
   if (!mine(d.uid))
     return `its folder ${dir} belongs to another user (uid ${d.uid}), who can replace it; fix: move it to a folder of your own`;
-  if (!(d.mode & 0o022)) return undefined;
+  if (!othersWrite(d)) return undefined;
   // Sticky (as /tmp): others may add names there but not rename or delete what is not theirs.
   if (!(d.mode & 0o1000))
     return `${writers(d.mode)} can write its folder ${dir} (mode ${octal(d.mode)}), and so replace it; fix: chmod go-w ${dir}`;

@@ -29,7 +29,13 @@ export const DEMO_PROFILE = {
   statusLabels: DEMO_STATUS_LABELS,
   protocolLabels: { 1: "tcp", 2: "udp" } as Record<number, string>,
   portNames: { 8888: "jupyter", 6006: "tensorboard" } as Record<number, string>,
+  // A stuck rule (issue 32), so the demo shows ⧗ on the jobs queued for more than 12 hours.
+  insight: { alerts: [{ name: "queued-long", statuses: [6], longerThanSec: 12 * 3600 }] },
 };
+
+/** How much longer than its draw a job waits in the queue (6), and runs (2), by its id. */
+const WAIT_SCALE = [1, 1, 2, 6, 1, 20, 3, 1, 60] as const;
+const RUN_SCALE = [20, 4, 60, 10, 150, 2, 30] as const;
 
 /** The order a job moves through. */
 export const STATUS_STEPS = [6, 1, 2, 3] as const;
@@ -128,7 +134,15 @@ export function makeJob(
       ts: { seconds: Math.min(t, now) },
       sourceId: id,
     });
-    t += int(r, 20, 900) * (i === 2 ? 20 : 1);
+    // Waits and run times that vary (issue 32's stats): from the job's id, so the random stream,
+    // and with it every other field of the world, stays as it was.
+    t +=
+      int(r, 20, 900) *
+      (i === 0
+        ? (WAIT_SCALE[id % WAIT_SCALE.length] as number)
+        : i === 2
+          ? (RUN_SCALE[id % RUN_SCALE.length] as number)
+          : 1);
   }
   const status = STATUS_STEPS[step - 1] as number;
   const remark = id === 13 ? HOSTILE_REMARK : pick(r, REMARKS);

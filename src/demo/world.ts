@@ -7,6 +7,9 @@ export class World {
   private readonly jobs = new Map<number, Job>();
   private lastEntryId = 1000;
   private lastJobId = 0;
+  private ticks = 0;
+  /** The job that flaps (issue 32): from FLAP_FROM ticks on, for FLAP_TICKS ticks. */
+  private flapper: number | undefined;
 
   constructor(
     seed: number,
@@ -102,6 +105,8 @@ export class World {
    * (pulling the others up).
    */
   tick(): void {
+    this.ticks++;
+    this.flap();
     this.advance();
     if (this.r() < 0.5) this.advance();
     if (this.r() < 0.2) this.addJob();
@@ -121,4 +126,27 @@ export class World {
       if (job) this.remove(job.id);
     }
   }
+
+  /**
+   * A job that flaps (issue 32's ↯): after FLAP_FROM ticks (a minute at the demo's 3 s), a running
+   * job goes starting ⇄ running at every tick for FLAP_TICKS ticks, then stays running.
+   */
+  private flap(): void {
+    if (this.ticks < FLAP_FROM || this.ticks >= FLAP_FROM + FLAP_TICKS) return;
+    if (this.flapper === undefined) this.flapper = this.all().find((j) => j.status === 2)?.id;
+    const job = this.flapper === undefined ? undefined : this.jobs.get(this.flapper);
+    if (!job) return;
+    const last = this.ticks === FLAP_FROM + FLAP_TICKS - 1;
+    const status = last || job.status === 1 ? 2 : 1;
+    const entry: LogEntry = {
+      id: ++this.lastEntryId,
+      status,
+      ts: { seconds: this.nowSec() },
+      sourceId: job.id,
+    };
+    this.jobs.set(job.id, { ...job, status, state: { status, log: [...job.state.log, entry] } });
+  }
 }
+
+const FLAP_FROM = 20;
+const FLAP_TICKS = 40;

@@ -8,6 +8,7 @@
 // Pure; no spread or apply over the service's arrays.
 import type { Job } from "../api/schema.js";
 import { compareIds } from "./ids.js";
+import { type JobInsight, jobInsight } from "./job-insight.js";
 import { changesSince, latestEntry, type StatusChange } from "./transitions.js";
 
 /**
@@ -36,6 +37,8 @@ export interface IndexEntry {
   entrySec: number | undefined;
   /** The status that entry records (the entry may not say the current status). */
   entryStatus: number | undefined;
+  /** Class and state.log digest: durations, stats, stuck rules (issue 32). */
+  insight: JobInsight;
 }
 
 const cap = (s: string) => (s.length > INDEX_TEXT_MAX ? s.slice(0, INDEX_TEXT_MAX) : s);
@@ -56,6 +59,7 @@ export function indexEntry(job: Job): IndexEntry {
     entryId: e?.id,
     entrySec: e?.ts.seconds,
     entryStatus: e?.status,
+    insight: jobInsight(job),
   };
 }
 

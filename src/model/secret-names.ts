@@ -3,7 +3,7 @@
 // (src/model/secrets.ts masks them).
 
 export const MASK = "••••••";
-const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|CRED|AUTH|PRIVATE/i;
+const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD|PASSWD|PASS|CRED|AUTH|PRIVATE|COOKIE|JWT/i;
 
 /** For env var and URL parameter names: a substring match, because these names are terse (HF_TOKEN). */
 export function isSecretName(name: string): boolean {
@@ -12,16 +12,17 @@ export function isSecretName(name: string): boolean {
 
 /**
  * The words a flag's or a variable's name holds somewhere when its value is masked (issue 29):
- * `--wandb-key=`, `PRIVATE=`, `-passphrase`, `--api-key VALUE`. A name that holds one but is no
+ * `--wandb-key=`, `PRIVATE=`, `-passphrase`, `--api-key VALUE`; and (attacked after the merge)
+ * cookie, jwt, bearer, signature, a last word sig, sas or otp, and plink's -pw. A name that holds one but is no
  * credential's (`--max-tokens 512`, `--sort-key name`, `keyboard=us`) is masked too: a value
  * hidden by mistake costs a keypress (`s` shows it), a key shown by mistake cannot be taken back.
  */
-const SECRET_PART = /key|token|secret|passw|private|auth/i;
+const SECRET_PART = /key|token|secret|passw|private|auth|cookie|jwt|bearer|signature/i;
 /** Words secret wherever they appear; `ALWAYS_SECRET` decides `name: value` in prose too. */
 export const ALWAYS_SECRET =
   /pass(?:word|wd|phrase)|secret|credential|api[-_.]?key|access[-_.]?key|private[-_.]?key/i;
 /** Shorter words that make a name secret as its last word: `--db-pass`, `--hf-pat`, `PGPWD`. */
-const SECRET_LAST = new Set("pass pwd creds cred pat".split(" "));
+const SECRET_LAST = new Set("pass pwd creds cred pat sig sas otp".split(" "));
 /** A reference to a variable is not the secret, and seeing which one is used helps: --token $HF_TOKEN. */
 export const VARIABLE_REF = /^["']?\$\{?\w+\}?["']?$/;
 
@@ -38,7 +39,7 @@ function lastWord(name: string): string {
 export function isSecretArgName(name: string): boolean {
   // The shortest secret names are three letters (key, pat, pwd): `-p`, `-u`, `-P` of a hostile
   // megabyte of flags cost nothing more.
-  if (name.length < 3) return false;
+  if (name.length < 3) return name === "pw" || name === "PW"; // plink -pw PASS, PW=…
   return SECRET_PART.test(name) || ALWAYS_SECRET.test(name) || SECRET_LAST.has(lastWord(name));
 }
 

@@ -23,7 +23,9 @@ const LOGIN_TOOLS = new Set("docker podman nerdctl buildah skopeo helm oras az o
  * "%" (smbclient's user%password) or "," (lftp's user,password); undefined when none is.
  */
 function toolSecret(tool: string, flag: string, attached: boolean): "all" | ":" | "%" | "," | undefined {
-  if (tool === "curl") return /^(?:-[uU]|--user|--proxy-user)$/.test(flag) ? ":" : undefined;
+  // curl -b NAME=VALUE sends a cookie (a session's credential) the flag's name does not say.
+  if (tool === "curl")
+    return /^(?:-[uU]|--user|--proxy-user)$/.test(flag) ? ":" : flag === "-b" ? "all" : undefined;
   if (tool === "http" || tool === "https") return flag === "-a" || flag === "--auth" ? ":" : undefined;
   if (tool === "smbclient") return flag === "-U" || flag === "--user" ? "%" : undefined;
   if (tool === "lftp") return flag === "-u" || flag === "--user" ? "," : undefined;

@@ -10,7 +10,14 @@ import {
   MASK,
   VARIABLE_REF,
 } from "./secret-names.js";
-import { hasTokenPrefix, isTokenShaped, shapeHolds, tokenShape } from "./secret-shapes.js";
+import {
+  hasMorePrefix,
+  hasTokenPrefix,
+  isTokenShaped,
+  moreShape,
+  shapeHolds,
+  tokenShape,
+} from "./secret-shapes.js";
 import { maskToolArgs } from "./secret-tool-args.js";
 
 export { isSecretArgName, isSecretName, MASK };
@@ -45,7 +52,7 @@ export function parseEnvs(envs: string): EnvVar[] {
 const SIGNATURE_PARAM = /(?:^|[-_.])sig(?:nature)?$/i;
 /** Webhooks whose path is the credential (gitleaks' slack-webhook-url, discord-webhook). */
 const WEBHOOK =
-  /^(https?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks)\/)[^?#\s]+/i;
+  /^(https?:\/\/(?:hooks\.slack\.com\/(?:services|workflows|triggers)|(?:canary\.|ptb\.)?discord(?:app)?\.com\/api\/webhooks|[a-z0-9-]{1,63}\.webhook\.office\.com\/webhookb2)\/)[^?#\s]+/i;
 
 /**
  * Masks secret-looking query and fragment values (`?token=`, `#access_token=`, a presigned URL's
@@ -96,7 +103,7 @@ const CREDENTIAL_LIKE = /[\d._~+/=-]|.[A-Z]/;
  * and tokens of a well-known shape (`ghp_…`, `AKIA…`). Ordinary words stay: see isSecretArgName.
  */
 export function maskSecrets(text: string): string {
-  return MAY_HOLD_SECRET.test(text) || hasTokenPrefix(text) ? mask(text, false) : text;
+  return MAY_HOLD_SECRET.test(text) || hasTokenPrefix(text) || hasMorePrefix(text) ? mask(text, false) : text;
 }
 
 /**
@@ -109,7 +116,7 @@ export function maskSecrets(text: string): string {
 const MAY_HOLD_SECRET = /[:=]|Bearer|Basic|Token|login|[Aa][Ww][Ss]|(?:^|[\s"'(`])-/;
 
 /** What the tools' flags (secret-tool-args.ts) and `wandb login` need: the tools' step runs only then. */
-const TOOL_FLAG = /(?:^|\s)(?:-[uUaPp]|--(?:user|auth|proxy-user))|login|htpasswd|openssl/;
+const TOOL_FLAG = /(?:^|\s)(?:-[uUaPpb]|--(?:user|auth|proxy-user))|login|htpasswd|openssl/;
 
 /** maskSecrets without the quick looks (exported for the test that compares the two). */
 export function maskAll(text: string): string {
@@ -125,10 +132,13 @@ function mask(text: string, all: boolean): string {
       CREDENTIAL_LIKE.test(cred) ? `${scheme}${sp}${MASK}` : m,
     );
   const tools = all || TOOL_FLAG.test(urlsAndSchemes) ? maskToolArgs(urlsAndSchemes) : urlsAndSchemes;
-  const named = tools
-    .replace(FLAG, (m, pre: string, dashes: string, name: string, sep: string, value: string) =>
-      !VARIABLE_REF.test(value) && isSecretArgName(name) ? `${pre}${dashes}${name}${sep}${MASK}` : m,
-    )
+  const cookies = /cookie/i.test(tools) ? tools.replace(COOKIE_HEADER, maskCookies) : tools;
+  const named = cookies
+    .replace(FLAG, (m, pre: string, dashes: string, name: string, sep: string, value: string) => {
+      if (VARIABLE_REF.test(value)) return m;
+      if (isSecretArgName(name)) return `${pre}${dashes}${name}${sep}${MASK}`;
+      return `${pre}${dashes}${name}${sep}${inQuotes(value, all)}`;
+    })
     .replace(ASSIGN, (m, pre: string, name: string, q: string, sep: string, value: string) => {
       if (value === MASK || VARIABLE_REF.test(value)) return m;
       // "name: value" is also how prose goes ("first pass: fast", "Token: expires soon"): there a
@@ -138,12 +148,41 @@ function mask(text: string, all: boolean): string {
       const secret = isSecretArgName(name);
       const named = sep.includes(":") ? q !== "" || ALWAYS_SECRET.test(name) : true;
       const masked = secret && (named || looksLikeCredential(value));
-      return masked ? `${pre}${name}${q}${sep}${MASK}` : m;
+      return masked ? `${pre}${name}${q}${sep}${MASK}` : `${pre}${name}${q}${sep}${inQuotes(value, all)}`;
     });
-  const shapes =
+  const first =
     all || hasTokenPrefix(named) ? named.replace(tokenShape(), (m) => (shapeHolds(m) ? MASK : m)) : named;
+  const shapes =
+    all || hasMorePrefix(first) ? first.replace(moreShape(), (m) => (shapeHolds(m) ? MASK : m)) : first;
   // (Not a quick look: the hint is the rule, as gitleaks' wants "aws" near such a key.)
   return AWS_HINT.test(text) ? maskAwsSecretKeys(shapes) : shapes;
+}
+
+/**
+ * A quoted value whose name is no secret's is masked inside, as text of its own: a connection
+ * string `CONN="Server=db;Password=X"` showed X (the pair was taken whole, its name not secret).
+ * Quoted values are at most 256 characters and hold no quote of their own kind: the depth is small.
+ */
+function inQuotes(value: string, all: boolean): string {
+  const q = value[0];
+  if (value.length < 3 || (q !== '"' && q !== "'") || !value.endsWith(q)) return value;
+  const inner = value.slice(1, -1);
+  const masked =
+    all || MAY_HOLD_SECRET.test(inner) || hasTokenPrefix(inner) || hasMorePrefix(inner)
+      ? mask(inner, all)
+      : inner;
+  return `${q}${masked}${q}`;
+}
+
+/** `Cookie: a=1; b=2` and `Set-Cookie: sid=…; Path=/`: a cookie is a session's credential, whatever its name. */
+const COOKIE_HEADER = /\b((?:Set-)?Cookie)(["']?[ \t]*:[ \t]*)([^\n"']{1,4096})/gi;
+const COOKIE_ATTRIBUTE = /^(?:path|domain|expires|max-age|samesite|secure|httponly|priority|partitioned)$/i;
+
+function maskCookies(_m: string, header: string, sep: string, pairs: string): string {
+  const masked = pairs.replace(/([^=;\s]{1,256})=([^;\s]{1,4096})/g, (p, name: string) =>
+    COOKIE_ATTRIBUTE.test(name) ? p : `${name}=${MASK}`,
+  );
+  return `${header}${sep}${masked}`;
 }
 
 /** An AWS access key id, or the word: the text may hold the secret key that goes with it. */

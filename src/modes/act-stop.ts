@@ -1,9 +1,12 @@
 // What stops `jobtop act` part-way (issue 29.7): Ctrl+C (SIGINT), SIGTERM, or its stdout closed
+// (and SIGHUP: its terminal gone, it ends at once with what it started)
 // (`jobtop act … | head -1`). It used to end at once: with exit 0 after a closed pipe, or by the
 // signal, with no summary, no --json, and a request already sent never mentioned. Now the first
 // of them stops further requests (`stop`) and lets the ones in flight finish (bounded by their
 // timeout); a second Ctrl+C or SIGTERM ends those too (`end`: a request aborted, its outcome
 // unknown; a command's group SIGTERM). act then says what was sent, skipped and unknown.
+import { processGroups } from "../actions/process-groups.js";
+import { beforeDeath, dieOf } from "../terminal/exit.js";
 import { handleClosedStdout } from "../terminal/stdout-guard.js";
 import { EXIT } from "./exit.js";
 import type { Output } from "./output.js";
@@ -42,8 +45,17 @@ export function watchStops(out: Output, say: (line: string) => void): ActStop {
   };
   const onInt = () => stopped("SIGINT");
   const onTerm = () => stopped("SIGTERM");
+  // The terminal hung up (its window or tmux pane closed, SSH dropped): no one is left to tell,
+  // and act's death by the signal left its commands' process groups running with no deadline.
+  // They end with it, as the monitor's do: SIGTERM to each group, then death by SIGHUP (also when
+  // a write to the terminal that has gone finds it first: stdout-guard.ts dies the same way).
+  const onHup = () => dieOf("SIGHUP");
+  beforeDeath(() => {
+    if (!disposed) processGroups.endNow();
+  });
   process.on("SIGINT", onInt);
   process.on("SIGTERM", onTerm);
+  process.on("SIGHUP", onHup);
   // The reader has gone: act finishes what it sent and says so on stderr (stdout-guard.ts would exit 0).
   handleClosedStdout(true);
   out.whenClosed(() => stopped("closed"));
@@ -55,6 +67,7 @@ export function watchStops(out: Output, say: (line: string) => void): ActStop {
       disposed = true;
       process.off("SIGINT", onInt);
       process.off("SIGTERM", onTerm);
+      process.off("SIGHUP", onHup);
     },
   };
 }

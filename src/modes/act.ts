@@ -17,8 +17,8 @@ import {
   type CommandContext as RunContext,
   runBackground,
 } from "../actions/command.js";
-import type { Action } from "../actions/definitions.js";
-import { checkAtFire, type Fresh, statusName } from "../actions/fire-check.js";
+import type { JobAction } from "../actions/definitions.js";
+import { checkAtFire, type Fresh, namedId, statusName } from "../actions/fire-check.js";
 import { requestFor } from "../actions/http-request.js";
 import { processGroups } from "../actions/process-groups.js";
 import { rawOf } from "../api/raw.js";
@@ -77,7 +77,7 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
 async function act(
   ctx: CommandContext,
   o: ActOptions,
-  action: Action,
+  action: JobAction,
   asks: boolean,
   stops: ActStop,
 ): Promise<number> {
@@ -131,6 +131,9 @@ async function act(
     return false;
   };
 
+  /** The answer is the job named, or one answered before (run once); else checkAtFire skips it. */
+  const knownOrNamed = (job: Job, named: string) => job.id === named || byJob.has(job.id);
+
   // Each id once, in the order given.
   const entries: Entry[] = [];
   for (const id of new Set(o.ids)) entries.push({ id, label: id });
@@ -141,8 +144,9 @@ async function act(
       if (stops.stop.aborted) break;
       const fresh = await fetch(e);
       if (fresh === "rejected") break;
-      if ("job" in fresh && again(e, fresh.job)) continue;
-      const checked = checkAtFire(action, "job" in fresh ? fresh.job.id : e.id, fresh, labels);
+      const named = namedId(e.id, fresh);
+      if ("job" in fresh && knownOrNamed(fresh.job, named) && again(e, fresh.job)) continue;
+      const checked = checkAtFire(action, named, fresh, labels);
       e.fetched = true;
       if ("skip" in checked) {
         e.outcome = { ok: false, skipped: true, error: checked.skip };
@@ -167,9 +171,10 @@ async function act(
     const expected = e.job?.id;
     const fresh = await fetch(e);
     if (fresh === "rejected") return { ok: false, skipped: true, error: rejected ?? "token rejected" };
-    if ("job" in fresh && expected === undefined && again(e, fresh.job))
+    const named = expected ?? namedId(e.id, fresh);
+    if ("job" in fresh && expected === undefined && knownOrNamed(fresh.job, named) && again(e, fresh.job))
       return { ok: false, skipped: true, error: "the same job again" };
-    const checked = checkAtFire(action, expected ?? ("job" in fresh ? fresh.job.id : e.id), fresh, labels);
+    const checked = checkAtFire(action, named, fresh, labels);
     if ("skip" in checked) return { ok: false, skipped: true, error: checked.skip };
     // Stopped while its job was fetched: its action is not started.
     if (stops.stop.aborted) {
@@ -238,7 +243,7 @@ async function leftRunning(ctx: CommandContext, stops: ActStop): Promise<void> {
 
 /** The one question for every job: y/n, or type the displayID (several jobs: their number). */
 async function confirmed(
-  a: Action,
+  a: JobAction,
   targets: readonly Entry[],
   o: ActOptions,
   clean: (s: string) => string,
@@ -263,7 +268,7 @@ async function confirmed(
 }
 
 async function runOne(
-  a: Action,
+  a: JobAction,
   job: Job,
   ctx: CommandContext,
   o: ActOptions,
@@ -305,7 +310,7 @@ async function afterUnknown(error: string, job: Job, ctx: CommandContext): Promi
 
 /** A terminal action: in the foreground, on this terminal; its exit status is the outcome. */
 function runInTerminal(
-  a: Extract<Action, { kind: "command" }>,
+  a: Extract<JobAction, { kind: "command" }>,
   job: Job,
   run: RunContext,
 ): Promise<JobOutcome> {

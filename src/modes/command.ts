@@ -7,6 +7,8 @@ import { parseDuration } from "../config/checks.js";
 import type { Flags } from "../config/from-settings.js";
 import { type Config, ConfigError } from "../config/types.js";
 import { parseJobId } from "../model/ids.js";
+import { setCustomColumns } from "../model/job-insight.js";
+import type { GroupBy } from "../model/stats.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
 import type { CommandContext } from "./context.js";
@@ -14,11 +16,13 @@ import { EXIT } from "./exit.js";
 import { runGet } from "./get.js";
 import { runOnce } from "./once.js";
 import { finish, Output } from "./output.js";
+import { insightCommand, runStats, runStuck } from "./stats.js";
 import { runWait } from "./wait.js";
 import { runWatch } from "./watch.js";
 
 export type ScriptCommand =
-  | { kind: "once"; all: boolean; status?: string }
+  | { kind: "once"; all: boolean; status?: string; stuck?: boolean }
+  | { kind: "stats"; windowSec: number; by: GroupBy }
   | { kind: "get"; id: string }
   | { kind: "watch"; ids: string[]; until?: string; deadlineMs?: number }
   | { kind: "wait"; id: string; until: string; deadlineMs?: number }
@@ -27,10 +31,10 @@ export type ScriptCommand =
 /** The flags of the commands for scripts (the settings table's rows, as typed). */
 export type ScriptFlags = Pick<
   Flags,
-  "once" | "all" | "status" | "json" | "showSecrets" | "until" | "timeout" | "yes"
+  "once" | "all" | "status" | "json" | "showSecrets" | "until" | "timeout" | "yes" | "stuck" | "since" | "by"
 >;
 
-export const COMMANDS = ["get", "watch", "wait", "act"] as const;
+export const COMMANDS = ["get", "watch", "wait", "act", "stats"] as const;
 /** Each watched job is polled on its own: a hundred every two seconds is already 50 requests a second. */
 export const MAX_WATCHED = 100;
 // setTimeout's limit (~24.8 days); a longer --timeout would fire at once.
@@ -40,6 +44,8 @@ const MAX_DEADLINE_MS = 2 ** 31 - 1;
 export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCommand | undefined {
   const [name, ...args] = input;
   const kind = COMMANDS.find((c) => c === name);
+  const insight = insightCommand(kind, args, f);
+  if (insight || kind === "stats") return insight;
   if (!kind) {
     const only = f.json ? "--json" : f.showSecrets ? "--show-secrets" : undefined;
     if (!f.once && only) throw new ConfigError(`${only} works with --once, get, watch, wait and act`);
@@ -110,6 +116,7 @@ export async function runCommand(
 ): Promise<never> {
   const stdout = process.stdout;
   const out = new Output(stdout);
+  setCustomColumns(config.customColumns);
   const tty = stdout.isTTY === true;
   const ctx: CommandContext = {
     config,
@@ -143,7 +150,10 @@ async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): 
         send,
         stdinIsTTY: process.stdin.isTTY === true,
       });
+    case "stats":
+      return runStats(ctx, { windowSec: cmd.windowSec, by: cmd.by });
     case "once": {
+      if (cmd.stuck) return runStuck(ctx);
       const only =
         cmd.status === undefined ? undefined : statuses(cmd.status, ctx.config, ctx.err, "--status");
       if (only === null) return EXIT.usage;

@@ -12,6 +12,8 @@ export const EXIT = {
   notFound: 4,
   /** 401/403. */
   auth: 5,
+  /** --once --all --stuck: some job breaks an [[alerts]] rule (issue 32). */
+  stuck: 6,
   sigint: 130,
   sigterm: 143,
 } as const;

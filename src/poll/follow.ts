@@ -25,6 +25,9 @@ export function searchPages(
 ): number[] {
   const max = o.max ?? FOLLOW_PAGES_MAX;
   const d = o.order === "asc" ? -1 : 1;
+  // A page beyond the pages there are now (seen when the service announced more): from the
+  // nearest one. The walk below goes a page a step: from 10^15 back to 2 it froze the monitor.
+  start = Math.min(Math.max(1, start), Math.max(1, o.numPages));
   const out: number[] = [];
   const add = (p: number) => {
     if (out.length < max && p >= 1 && p <= o.numPages && p !== o.skip && !out.includes(p)) out.push(p);

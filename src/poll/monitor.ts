@@ -228,7 +228,7 @@ export class Monitor {
     return this.snap.pausedSince !== undefined;
   }
 
-  /** The selected job's interval (on the page); + - and = step it (src/ui/input/actions.ts). */
+  /** The selected job's interval (on the page); + - and = step it (src/ui/input/handlers/intervals.ts). */
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });

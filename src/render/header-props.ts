@@ -63,7 +63,8 @@ export function headerProps(
   config: Config,
   ui: UiState,
   view: View,
-  o: { host: string; width: number },
+  /** `now`: wall ms, for the index's age (render/ reads no clock: test/lint/render-clock.test.ts). */
+  o: { host: string; width: number; now: number },
 ): HeaderProps {
   const facts = snap.list.data?.facts;
   const shown = shownAge(snap, config.listIntervalMs);
@@ -73,7 +74,7 @@ export function headerProps(
     snap.held,
   );
   const all = ui.scope === "all" && snap.index !== undefined;
-  const account = accountFacts(snap.index, config.statusLabels, Date.now(), all);
+  const account = accountFacts(snap.index, config.statusLabels, o.now, all);
   return {
     ...account,
     scope: all ? "all" : "page",

@@ -6,6 +6,7 @@
 import type { PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import { compareEntries, type IndexEntry, type JobIndex } from "../model/job-index.js";
+import { rememberInsight } from "../model/job-insight.js";
 import type { Order } from "../model/order.js";
 import { latestEntry } from "../model/transitions.js";
 import type { PinState } from "../poll/pins.js";
@@ -78,6 +79,7 @@ export function entryJob(e: IndexEntry): Job {
     desc: "",
   };
   made.set(e, job);
+  rememberInsight(job, e.insight);
   SKELETON.add(job);
   return job;
 }

@@ -46,10 +46,12 @@ export interface JobRowOptions {
   /** Tagged (space, T): • in the selection's cell, » when selected too. */
   tagged?: boolean;
   nowSec: number;
+  /** Stuck (⧗) or flapping (↯), after the status's symbol (issue 32: src/render/alert-marks.ts). */
+  alert?: string;
 }
 
 export function jobRow(job: Job, o: JobRowOptions) {
-  const cells = rowCells(job, o.columns, o.labels, o.nowSec);
+  const cells = rowCells(job, o.columns, o.labels, o.nowSec, false, o.alert);
   // A pinned job that changes every few seconds must still show its ★: no mark hides another.
   // Tagged shares the selection's cell (» = both) so that the columns keep their width everywhere.
   const sel = o.tagged ? (o.selected ? "»" : "•") : o.selected ? "›" : " ";

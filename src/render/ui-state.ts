@@ -3,9 +3,10 @@
 // lives in the Monitor, not in this state.
 import type { Job } from "../api/schema.js";
 import type { SortColumn } from "../model/sort.js";
+import type { GroupBy } from "../model/stats.js";
 
 /** What covers the panes: the help (whole body), the copy or connect picker (the detail), the JSON view. */
-export type Overlay = "none" | "help" | "picker" | "connect" | "json";
+export type Overlay = "none" | "help" | "picker" | "connect" | "json" | "stats";
 /** The pane that takes the move keys. */
 export type Focus = "list" | "detail" | "events";
 
@@ -50,6 +51,8 @@ export interface UiState {
   tags: ReadonlyMap<string, Job>;
   /** An action asking to be confirmed (y/n, or a text to type); it takes every key until answered. */
   confirm: Confirmation | undefined;
+  /** The stats view's grouping and window (an index of STATS_WINDOWS_SEC: src/render/stats-view.ts). */
+  stats: { by: GroupBy; window: number };
 }
 
 export interface Confirmation {
@@ -84,6 +87,7 @@ export const initialUi: UiState = {
   eventSeq: undefined,
   tags: new Map(),
   confirm: undefined,
+  stats: { by: "none", window: 2 },
 };
 
 export interface Selection {

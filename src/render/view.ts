@@ -4,7 +4,7 @@
 // typed before the next frame (a pasted "/abc⏎j") acts on the rows the previous key made.
 import type { JobPage, PageItem } from "../api/client.js";
 import type { Job } from "../api/schema.js";
-import { jobMatcher } from "../model/filter.js";
+import { jobMatcher, STUCK_FILTER } from "../model/filter.js";
 import type { JobIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
@@ -39,6 +39,7 @@ type RowsKey = [
   unknown,
   unknown,
   Order,
+  unknown,
 ];
 
 /**
@@ -50,7 +51,7 @@ export function createView(
   labels: Record<number, string>,
   /** The order the index's sweep walks the pages in (the configured one). */
   sweepOrder: Order = "desc",
-): (snap: MonitorSnapshot, ui: UiState) => View {
+): (snap: MonitorSnapshot, ui: UiState, stuck?: ReadonlyMap<string, unknown>) => View {
   let rowsKey: RowsKey | undefined;
   let rows: { items: PageItem[]; ids: (string | undefined)[]; pageCount: number; pinned: number } = {
     items: [],
@@ -69,8 +70,10 @@ export function createView(
     | undefined;
   let urlsOf: Job | undefined;
   let urls: JobUrl[] = [];
-  return (snap, ui) => {
+  return (snap, ui, stuckNow) => {
     const all = ui.scope === "all";
+    // The stuck jobs matter only to `f`'s "stuck" (issue 32): otherwise they change no row.
+    const stuck = ui.statusFilter === STUCK_FILTER ? stuckNow : undefined;
     const key: RowsKey = [
       snap.list.data,
       snap.job.data,
@@ -81,6 +84,7 @@ export function createView(
       all ? snap.index?.index : undefined,
       snap.pins,
       snap.order,
+      stuck,
     ];
     if (!rowsKey || rowsKey.some((v, i) => v !== key[i])) {
       rowsKey = key;
@@ -101,6 +105,7 @@ export function createView(
       const narrower =
         lastShown !== undefined &&
         lastShown.source === source &&
+        stuck === undefined &&
         lastShown.f.statusFilter === ui.statusFilter &&
         lastShown.f.sort === ui.sort &&
         needle.includes(lastShown.needle);
@@ -111,9 +116,9 @@ export function createView(
               { filter: ui.filter, statusFilter: ui.statusFilter, sort: undefined },
               labels,
             )
-          : visibleItems(source, ui, labels);
+          : visibleItems(source, ui, labels, stuck);
       lastShown = { source, needle, f: { statusFilter: ui.statusFilter, sort: ui.sort }, items: shown };
-      const match = jobMatcher({ text: ui.filter, status: ui.statusFilter }, labels);
+      const match = jobMatcher({ text: ui.filter, status: ui.statusFilter, stuck }, labels);
       const { items, pinned } = pinsOnTop(shown, snap.pins, match);
       rows = {
         items,
@@ -162,8 +167,9 @@ export function visibleItems(
   items: PageItem[],
   f: Pick<UiState, "filter" | "statusFilter" | "sort">,
   labels: Record<number, string>,
+  stuck?: ReadonlyMap<string, unknown>,
 ): PageItem[] {
-  const match = jobMatcher({ text: f.filter, status: f.statusFilter }, labels);
+  const match = jobMatcher({ text: f.filter, status: f.statusFilter, stuck }, labels);
   const kept = match ? items.filter((i) => i.ok && match(i.job)) : items;
   return f.sort ? sortItems(kept, f.sort) : kept;
 }
@@ -200,8 +206,12 @@ export function viewSummary(ui: UiState, view: View, labels: Record<number, stri
   const filtered = ui.filter.trim() !== "" || ui.statusFilter !== undefined;
   if (ui.filter.trim() !== "") parts.push(`filter: ${sanitize(ui.filter)}`);
   if (ui.statusFilter !== undefined)
-    parts.push(`status: ${sanitize(statusStyle(ui.statusFilter, labels).label)}`);
+    parts.push(
+      ui.statusFilter === STUCK_FILTER
+        ? "status: ⧗ stuck"
+        : `status: ${sanitize(statusStyle(ui.statusFilter, labels).label)}`,
+    );
   if (filtered) parts[parts.length - 1] += ` (${view.items.length} of ${view.pageCount})`;
-  if (ui.sort) parts.push(`sort: ${ui.sort}`);
+  if (ui.sort) parts.push(`sort: ${ui.sort.replace(/^custom:/, "")}`);
   return parts.join(" · ");
 }

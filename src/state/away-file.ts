@@ -42,35 +42,46 @@ export type AwayRead = { state: AwayState | undefined; warning: string | undefin
 
 /** The saved state, or none (first run: no warning); a file not to trust is ignored with a warning. */
 export function readAway(path: string): AwayRead {
+  const r = readPrivateText(path, AWAY_MAX_BYTES);
+  if (r.why !== undefined) return ignored(path, r.why);
+  if (r.text === undefined) return { state: undefined, warning: undefined };
+  const parsed = parseAway(r.text);
+  if ("damaged" in parsed) return ignored(path, `it is damaged (${parsed.damaged})`);
+  return { state: parsed, warning: undefined };
+}
+
+/**
+ * A private file's text (the state file's, the trend's: src/state/trend-file.ts): none when
+ * missing, or why it is not to be trusted (a symlink, another user's, others can change it,
+ * larger than `max`).
+ */
+export function readPrivateText(path: string, max: number): { text?: string; why?: string } {
   let fd: number;
   try {
     fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === "ENOENT") return { state: undefined, warning: undefined };
-    return ignored(path, code === "ELOOP" ? "a symlink" : `cannot read it (${code ?? "error"})`);
+    if (code === "ENOENT") return {};
+    return { why: code === "ELOOP" ? "a symlink" : `cannot read it (${code ?? "error"})` };
   }
   try {
     const st = fstatSync(fd);
-    if (!st.isFile()) return ignored(path, "not a regular file");
+    if (!st.isFile()) return { why: "not a regular file" };
     const uid = process.getuid?.();
-    if (uid !== undefined && st.uid !== uid)
-      return ignored(path, `it belongs to another user (uid ${st.uid})`);
-    if (st.mode & 0o022) return ignored(path, "others can change it");
-    if (st.size > AWAY_MAX_BYTES) return ignored(path, "it is too large");
-    const buf = Buffer.alloc(Math.min(st.size, AWAY_MAX_BYTES) + 1);
+    if (uid !== undefined && st.uid !== uid) return { why: `it belongs to another user (uid ${st.uid})` };
+    if (st.mode & 0o022) return { why: "others can change it" };
+    if (st.size > max) return { why: "it is too large" };
+    const buf = Buffer.alloc(Math.min(st.size, max) + 1);
     let n = 0;
     for (;;) {
       const got = readSync(fd, buf, n, buf.length - n, null);
       if (got <= 0) break;
       n += got;
-      if (n > AWAY_MAX_BYTES || n === buf.length) return ignored(path, "it grew while read");
+      if (n > max || n === buf.length) return { why: "it grew while read" };
     }
-    const parsed = parseAway(buf.subarray(0, n).toString("utf8"));
-    if ("damaged" in parsed) return ignored(path, `it is damaged (${parsed.damaged})`);
-    return { state: parsed, warning: undefined };
+    return { text: buf.subarray(0, n).toString("utf8") };
   } catch (e) {
-    return ignored(path, `cannot read it (${(e as { code?: string }).code ?? "error"})`);
+    return { why: `cannot read it (${(e as { code?: string }).code ?? "error"})` };
   } finally {
     closeSync(fd);
   }
@@ -86,6 +97,11 @@ function ignored(path: string, why: string): AwayRead {
  * made 700 if missing, and one others can write is refused.
  */
 export function writeAway(path: string, state: AwayState): string | undefined {
+  return writePrivateText(path, serializeAway(state));
+}
+
+/** writeAway's atomic write of any text (the trend's too). */
+export function writePrivateText(path: string, text: string): string | undefined {
   const dir = join(path, "..");
   const tmp = `${path}.${process.pid}.tmp`;
   let fd: number | undefined;
@@ -103,7 +119,7 @@ export function writeAway(path: string, state: AwayState): string | undefined {
       constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
       0o600,
     );
-    const bytes = Buffer.from(serializeAway(state), "utf8");
+    const bytes = Buffer.from(text, "utf8");
     let off = 0;
     while (off < bytes.length) off += writeSync(fd, bytes, off, bytes.length - off);
     fsyncSync(fd);

@@ -79,6 +79,8 @@ interface Pending {
   displayID: string;
   /** The statuses the job went through since its last notification, oldest first. */
   path: number[];
+  /** Not a status change: what to say of the job instead (a stuck rule, flapping: issue 32). */
+  text?: string;
 }
 
 export class Notifier {
@@ -121,6 +123,13 @@ export class Notifier {
       } else this.pending.set(e.id, { displayID: e.displayID, path: [e.from, e.to] });
     }
     if (this.pending.size > 0 && this.timer === undefined) this.schedule(GATHER_MS);
+  }
+
+  /** One notification that says `text` of a job (sanitised by the caller), gathered and paced as a change is. */
+  addText(id: string, displayID: string, text: string): void {
+    if (this.o.kind === "off") return;
+    this.pending.set(id, { displayID, path: [], text });
+    if (this.timer === undefined) this.schedule(GATHER_MS);
   }
 
   /** A focus report: in (true) or out (false). */
@@ -212,6 +221,7 @@ export class Notifier {
 
   /** "jb25w8 running → stopped"; the job's id when it has no displayID. */
   private line(id: string, p: Pending): string {
+    if (p.text !== undefined) return `${notifyText(p.displayID, 24) || `job ${id}`} ${p.text}`;
     const names = p.path.map((code) => statusStyle(code, this.o.labels).label);
     // A job that went through many states: the first, then the last ones.
     const shown =

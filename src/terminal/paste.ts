@@ -30,6 +30,20 @@ export function arrivedTogether(): boolean {
   return together;
 }
 
+/** The read Ink is handing out keys from was one key alone, typed: not pasted, no other text with it. */
+let alone = false;
+/** A filter reads stdin (the monitor's, run.tsx): without one (a component test's stdin) no read can be told apart. */
+let filtering = false;
+
+/**
+ * True while Ink handles a read of one character and nothing else, not pasted: what a y/n
+ * question takes as its answer (a pasted "y", bracketed or in a burst such as "y\r" or "yes…",
+ * confirmed it: tmux's paste-buffer, with -p or without).
+ */
+export function arrivedAlone(): boolean {
+  return alone || !filtering;
+}
+
 /** What a paste filter keeps between reads. */
 export interface PasteState {
   inPaste: boolean;
@@ -96,16 +110,19 @@ function partialEnd(text: string): number {
  */
 export function withoutPasteMarks(stdin: NodeJS.ReadStream): NodeJS.ReadStream {
   const state = pasteState();
+  filtering = true;
   const read = (size?: number): unknown => {
     const chunk: unknown = stdin.read(size);
     const text =
       typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : undefined;
     if (text === undefined) {
       together = false;
+      alone = false;
       return chunk;
     }
     const r = filterPaste(text, state, Date.now());
     together = r.together;
+    alone = !r.together && text.length > 0 && [...r.text].length === 1 && r.text === text;
     return typeof chunk === "string" ? r.text : Buffer.from(r.text, "utf8");
   };
   return new Proxy(stdin, {

@@ -3,7 +3,7 @@
 import { Box, Text } from "ink";
 import { memo } from "react";
 import type { Job } from "../api/schema.js";
-import { formatAge } from "../model/format.js";
+import { clockCells } from "../render/columns.js";
 import type { JobListProps } from "../render/list-pane-props.js";
 import {
   errorRow,
@@ -47,6 +47,7 @@ export function JobList(props: JobListProps) {
               tagged={props.tagged?.(item.job.id) ?? false}
               nowSec={props.nowSec}
               mark={props.mark}
+              alert={props.alertOf?.(item.job.id)}
             />
           ) : (
             <Text key={key} color="red" inverse={index === cursor} wrap="truncate">
@@ -85,8 +86,9 @@ const Row = memo(function Row({
   tagged,
   nowSec,
   mark,
+  alert,
 }: RowProps) {
-  const r = jobRow(job, { width, columns, labels, selected, changed, pinned, tagged, nowSec });
+  const r = jobRow(job, { width, columns, labels, selected, changed, pinned, tagged, nowSec, alert });
   return (
     <Text wrap="truncate" inverse={selected} bold={changed}>
       {r.marker}
@@ -106,9 +108,9 @@ function sameRow(a: RowProps, b: RowProps): boolean {
     a.pinned === b.pinned &&
     a.tagged === b.tagged &&
     a.mark === b.mark &&
+    a.alert === b.alert &&
     (a.nowSec === b.nowSec ||
-      !a.columns.some((c) => c.id === "age") ||
-      formatAge(a.nowSec - a.job.createTime.seconds) === formatAge(b.nowSec - b.job.createTime.seconds))
+      clockCells(a.job, a.columns, a.nowSec) === clockCells(b.job, b.columns, b.nowSec))
   );
 }
 

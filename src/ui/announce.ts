@@ -29,11 +29,21 @@ export function ringOnChange(monitor: Monitor, ring: () => void, scope: NotifySc
   });
 }
 
-/** Hands each status change in notify_scope to the notifier once, oldest first. */
-export function notifyOnChange(monitor: Monitor, notifier: Notifier, scope: NotifyScope = "page"): void {
+/**
+ * Hands each status change in notify_scope to the notifier once, oldest first; not those of a job
+ * that flaps (`flapping`: src/poll/insight.ts, which says the flapping once instead).
+ */
+export function notifyOnChange(
+  monitor: Monitor,
+  notifier: Notifier,
+  scope: NotifyScope = "page",
+  flapping: (id: string) => boolean = () => false,
+): void {
   const fresh = freshEvents(monitor);
   monitor.subscribe(() => {
-    const events = fresh().filter((e) => inNotifyScope(e, scope, (id) => monitor.isPinned(id)));
+    const events = fresh().filter(
+      (e) => !flapping(e.id) && inNotifyScope(e, scope, (id) => monitor.isPinned(id)),
+    );
     if (events.length > 0) notifier.add(events);
   });
 }

@@ -5,6 +5,7 @@ import type { JobClient } from "../api/client.js";
 import { createActionSender, type SendAction } from "../api/send-action.js";
 import type { TokenKeeper } from "../api/token-keeper.js";
 import type { Config } from "../config/types.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withoutFocusReports } from "../terminal/focus.js";
 import type { Notifier } from "../terminal/notifier.js";
@@ -13,7 +14,6 @@ import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 import { createActionRunner, stderrLine } from "./action-runner.js";
-import { setActionKeys } from "./input/keymap.js";
 
 /** What the configured actions are sent with: the monitor client's token keeper and transport. */
 export interface ActionTransport {
@@ -42,6 +42,8 @@ export interface MountOptions {
   overPreFrame: boolean;
   /** What the configured actions are sent with; without it, actions cannot run. */
   transport?: ActionTransport;
+  /** Stuck jobs, flapping, the stats view's data (issue 32). */
+  insight?: InsightWatch;
   /** How the screen's hand-back stops the app. */
   setUnmount: (unmount: () => void) => void;
   /** How the way out ends the actions under way. */
@@ -52,8 +54,6 @@ export async function mountApp(o: MountOptions): Promise<number> {
   const { config, monitor, screen, notifier } = o;
   const out = process.stdout;
   const write = (s: string) => out.write(s);
-  // The configured actions' keys are the keymap's from now on (the help lists them).
-  setActionKeys(config.actions);
   const transport = o.transport;
   let sender: SendAction | undefined;
   const runner =
@@ -88,6 +88,7 @@ export async function mountApp(o: MountOptions): Promise<number> {
         onConnect={(target, jobId) => runSsh(screen.runForeground, target, jobId)}
         actions={runner}
         links={o.links}
+        insight={o.insight}
       />,
       {
         // The focus reports come in among the keys, Ink must not read them as keys; and a paste

@@ -4,6 +4,8 @@
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
+import { monotonicMs } from "../model/monotonic.js";
+import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
 import type { AwaySession } from "../state/away-session.js";
@@ -37,7 +39,9 @@ export async function startMonitor(
     kind === "off"
       ? undefined
       : new Notifier({ kind, write, labels: config.statusLabels, ring, say: (t) => monitor.noticeOf(t) });
-  if (notifier) notifyOnChange(monitor, notifier, config.notifyScope);
+  let insight: InsightWatch | undefined;
+  if (notifier)
+    notifyOnChange(monitor, notifier, config.notifyScope, (id) => insight?.isFlapping(id) ?? false);
   const title = config.title ? new TitleWriter(write) : undefined;
   if (title) titleOnChange(monitor, title, config);
   const links = hyperlinksOn(config.hyperlinks);
@@ -47,9 +51,13 @@ export async function startMonitor(
   beforeDeath(() => actions?.endNow());
   let away: AwaySession | undefined;
   const screen = takeScreen({
-    save: () => away?.save(true),
+    save: () => {
+      away?.save(true);
+      insight?.save();
+    },
     ending: () => actions?.finish(),
     stop: () => {
+      insight?.stop();
       actions?.endNow();
       monitor.stop();
       notifier?.stop();
@@ -83,6 +91,7 @@ export async function startMonitor(
         columns: out.columns || 80,
         rows: out.rows || 24,
         now: Date.now(),
+        monoMs: monotonicMs(),
         links,
       });
       bytes = lines && firstFrameBytes(lines);
@@ -107,6 +116,7 @@ export async function startMonitor(
     const { startAwaySession } = await import("../state/away-session.js");
     away = startAwaySession({ ...config, env: process.env }, monitor, (line) => monitor.noticeOf(line));
   }
+  insight = (await import("./insight-start.js")).startInsight(config, monitor, notifier);
   const { mountApp } = await import("./run.js");
   // In the bundle that import is synchronous (src/boot.ts compiles and runs Ink's chunks at once:
   // 50 ms, up to a second under load), so a resize meanwhile is still a pending SIGWINCH, and Ink
@@ -122,6 +132,7 @@ export async function startMonitor(
     links,
     overPreFrame: drawn,
     transport,
+    insight,
     setUnmount: (u) => (unmount = u),
     setActions: (a) => (actions = a),
   });

@@ -71,6 +71,13 @@ describe("placeholders", () => {
           });
           return;
         }
+        if (/^[-+]/.test(remark)) {
+          // Where an argument starts with it, the program would read it as an option.
+          expect(r).toEqual({
+            error: `the job's remark starts with "${remark[0]}", which my-tool would read as an option: not run (write "--" before it in the command)`,
+          });
+          return;
+        }
         expect(r).toEqual({
           argv: ["my-tool", "cancel", "--id=101", remark, `name: ${remark}!`, "j-101"],
         });
@@ -79,6 +86,25 @@ describe("placeholders", () => {
     );
     // A NUL in a value no template element uses does not matter.
     expect(expandArgv(["a", "{id}"], values("x\u0000"))).toEqual({ argv: ["a", "101"] });
+  });
+
+  it("argv: job text that would start an argument with - or + is refused, unless -- comes before it (attacked after the merge)", () => {
+    const v = (displayID: string): JobValues => ({ ...values("r"), displayID });
+    // git log {displayID} with "--output=FILE" wrote FILE; vim {displayID} with "+!cmd" runs cmd.
+    expect(expandArgv(["git", "log", "{displayID}"], v("--output=/tmp/x"))).toEqual({
+      error: `the job's displayID starts with "-", which git would read as an option: not run (write "--" before it in the command)`,
+    });
+    expect(expandArgv(["vim", "{displayID}"], v("+!id"))).toMatchObject({
+      error: expect.stringContaining('"+"'),
+    });
+    expect(expandArgv(["git", "log", "--", "{displayID}"], v("--output=/tmp/x"))).toEqual({
+      argv: ["git", "log", "--", "--output=/tmp/x"],
+    });
+    // Inside an argument, or not at its start, it is a value.
+    expect(expandArgv(["tool", "--name={displayID}", "x{displayID}"], v("-p"))).toEqual({
+      argv: ["tool", "--name=-p", "x-p"],
+    });
+    expect(expandArgv(["scancel", "{displayID}"], v("j-101"))).toEqual({ argv: ["scancel", "j-101"] });
   });
 
   it("URL: values are percent-encoded in the path and the query, and never leave the base URL (property)", () => {

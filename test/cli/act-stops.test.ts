@@ -68,6 +68,16 @@ describe("act stopped part-way", () => {
     expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
   }, 40_000);
 
+  it("act … 2>&1 | head -1: stderr closed with stdout, still no new request and exit 1, not 0 (attacked after the merge)", async () => {
+    // Its first word on stderr ("act: stdout closed: …") met the closed pipe: EPIPE on stderr
+    // ended act at once with exit 0, after 2 of 100 jobs, as if all had gone well.
+    const { env, sent } = await service();
+    const r = await pipeline(["act", "cancel", ...ids(100), "--yes"], "head -1", env, 30_000, true);
+    expect(r.stdout).toBe("cancel j-101: done\n");
+    expect(r.status).toBe(1);
+    expect(sent("DELETE").length).toBeLessThan(10);
+  }, 40_000);
+
   /** act on five jobs whose first DELETE never answers; SIGINT once it has gone out. */
   async function interrupted(json: boolean) {
     const { env, sent } = await service(() => ({ hang: true }));

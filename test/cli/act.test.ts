@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { CLI, expectOneLine, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { startScriptedService } from "../helpers/scripted-service.js";
@@ -29,6 +29,14 @@ const STATUS = `[status]
 2 = "running"
 3 = "stopped"
 `;
+/** A scripted service's list: no jobs (act asks only for the jobs it names). */
+const noJobs = () => ({
+  code: 0,
+  msg: "",
+  job: [],
+  pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
+});
+
 const CANCEL = `[[actions]]
 name = "cancel"
 key = "C"
@@ -87,14 +95,6 @@ function jobIn(...statuses: number[]): number {
     }
   }
   throw new Error(`no demo job in status ${statuses.join(",")}`);
-}
-
-function expectOneLine(r: RunResult, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe("");
-  expect(r.stderr.trim().split("\n")).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
 }
 
 describe("[[actions]] keys", () => {
@@ -224,12 +224,7 @@ describe("jobtop act", () => {
     // then the poll after it says the job is stopped.
     let calls = 0;
     const svc = await startScriptedService({
-      list: () => ({
-        code: 0,
-        msg: "",
-        job: [],
-        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
-      }),
+      list: noJobs,
       job: (id) => {
         calls++;
         if (calls === 2) return { hang: true };
@@ -252,17 +247,38 @@ describe("jobtop act", () => {
     }
   });
 
+  it("act ID --yes: a job the service answers with another job is skipped, nothing sent (attacked after the merge)", async () => {
+    // `act cancel 105 --yes` against a service that answers GET 105 with job 777 sent DELETE 777.
+    const svc = await startScriptedService({
+      list: noJobs,
+      job: (id, method) =>
+        method === "GET"
+          ? { code: 0, msg: "", job: specJob(id === "105" ? 777 : Number(id), { status: 2 }) }
+          : { code: 0, msg: "" },
+    });
+    try {
+      const cfg = writeConfig(`base_url = "${svc.url}"\n${CANCEL.replace(/statuses = .*\n/, "")}`);
+      const r = await runCli(["act", "cancel", "105", "106", "--yes"], {
+        XDG_CONFIG_HOME: cfg.home,
+        JOBTOP_TOKEN: svc.token,
+      });
+      const sent = svc.requests.map((q) => `${q.method} ${q.query.get("id")}`);
+      expect(sent).toEqual(["GET 105", "GET 106", "DELETE 106"]);
+      expect(r.stdout).toMatch(
+        /^cancel 105: skipped: the service answers with job 777 for it now; nothing sent$/m,
+      );
+      expect(r.stdout).toMatch(/^cancel j-106: done$/m);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("two ids the service answers with the same job: the action is sent once", async () => {
     // The ids given were kept apart, not the jobs: a service (a cache, an alias) that answers 102
     // with job 101 had the DELETE of job 101 sent twice.
     const deletes: string[] = [];
     const svc = await startScriptedService({
-      list: () => ({
-        code: 0,
-        msg: "",
-        job: [],
-        pagination: { total: 0, numPages: 0, page: 1, perPage: 20 },
-      }),
+      list: noJobs,
       job: () => ({ code: 0, msg: "", job: specJob(101, { status: 2 }) }),
     });
     try {
@@ -359,6 +375,36 @@ describe("a command action", () => {
       const fr = await run(["act", "bad", String(id)], failing.path);
       expect(fr.code).toBe(1);
       expect(fr.stdout).toContain(`bad ${job.displayID}: failed: exit status 3`);
+    } finally {
+      job.app.remark = remark;
+    }
+  });
+
+  it("job text that would start an argument with - is not run; after -- it is (attacked after the merge)", async () => {
+    // `git -C repo log {displayID}` with a displayID "--output=FILE" wrote FILE: the program read
+    // the service's text as its option. Now the job's result says so and nothing runs.
+    const id = jobIn(2, 1, 6, 3);
+    const job = demo.getJob(id);
+    if (!job) throw new Error("no job");
+    const remark = job.app.remark;
+    job.app.remark = `--output=${join(dir, "clobbered")}`;
+    try {
+      const out = join(dir, "option.json");
+      const cfg = config(
+        `[[actions]]\nname = "rec"\nkey = "X"\nconfirm = "no"\ncommand = [${JSON.stringify(NODE)}, ${JSON.stringify(record)}, ${JSON.stringify(out)}, "{remark}"]\n`,
+      );
+      const r = await run(["act", "rec", String(id)], cfg.path);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toContain(
+        `rec ${job.displayID}: failed: the job's remark starts with "-", which ${NODE} would read as an option: not run (write "--" before it in the command)`,
+      );
+      expect(existsSync(out)).toBe(false);
+      const after = config(
+        `[[actions]]\nname = "rec"\nkey = "X"\nconfirm = "no"\ncommand = [${JSON.stringify(NODE)}, ${JSON.stringify(record)}, ${JSON.stringify(out)}, "--", "{remark}"]\n`,
+      );
+      const ok = await run(["act", "rec", String(id)], after.path);
+      expect(ok.code).toBe(0);
+      expect(JSON.parse(readFileSync(out, "utf8")).argv).toEqual(["--", job.app.remark]);
     } finally {
       job.app.remark = remark;
     }

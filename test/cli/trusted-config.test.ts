@@ -19,6 +19,7 @@ import {
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { onlyOwnersGroup } from "../../src/config/user-groups.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CLI, NODE, type RunResult, runCli, runCommand } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
@@ -26,6 +27,8 @@ import { writeConfig } from "../helpers/config-file.js";
 const TOKEN = "trust-test-token-4q8z";
 /** No such user: only root can give a file to it. */
 const STRANGER = 4242;
+/** The user's primary group is theirs alone (user-groups.ts): group-writable is then theirs. */
+const privateGroup = onlyOwnersGroup(process.getgid?.() ?? -1, process.getuid?.() ?? -1);
 const root = process.getuid?.() === 0;
 const needsRoot = "giving a file to another user (chown) needs root; these tests run as root in CI";
 
@@ -95,8 +98,10 @@ describe("a config file others can write is refused whole, in every command", ()
     expect(existsSync(cfg.mark)).toBe(true);
   });
 
-  it("group-writable (0620) too, through --config and JOBTOP_CONFIG as well", async () => {
+  it.skipIf(!root)("group-writable (0620) too, through --config and JOBTOP_CONFIG as well", async () => {
     const cfg = hostileConfig();
+    // A group others may be in (root's own group is root's alone: that one is root, user-groups.ts).
+    chownSync(cfg.path, 0, STRANGER);
     chmodSync(cfg.path, 0o620);
     const want =
       /config\.toml: refused: the group can write it \(mode 0620\); fix: chmod go-w \S+config\.toml$/;
@@ -106,8 +111,9 @@ describe("a config file others can write is refused whole, in every command", ()
     expect(existsSync(cfg.mark)).toBe(false);
   });
 
-  it("in a folder others can write (no sticky bit), or one higher up", async () => {
+  it.skipIf(!root)("in a folder others can write (no sticky bit), or one higher up", async () => {
     const cfg = hostileConfig();
+    chownSync(cfg.dir, 0, STRANGER);
     chmodSync(cfg.dir, 0o775);
     oneLine(
       await runCli(["--once"], { XDG_CONFIG_HOME: cfg.home }),
@@ -122,6 +128,29 @@ describe("a config file others can write is refused whole, in every command", ()
       new RegExp(`refused: group and others can write its folder ${esc(cfg.home)} \\(mode 0777\\)`),
     );
   });
+
+  it.skipIf(!privateGroup)(
+    "umask 002 under a user private group: 0664 in folders of 0775 loads, as ssh on Debian takes it; a group others are in does not (attacked after the merge)",
+    async () => {
+      // Made with an editor under umask 002 (Debian's and Fedora's user private groups), a config
+      // was refused: "the group can write it (mode 0664)", though the group is the user's alone.
+      const cfg = hostileConfig();
+      chmodSync(cfg.path, 0o664);
+      chmodSync(cfg.dir, 0o775);
+      chmodSync(cfg.home, 0o775);
+      const r = await runCli(["config", "check"], { XDG_CONFIG_HOME: cfg.home });
+      expect(r.stderr).toBe("");
+      expect(r.stdout).toMatch(/^ok: settings valid, token read$/m);
+      expect(r.code).toBe(0);
+      if (!root) return;
+      // A group-shared home: the group has someone else in it (or is one /etc/group does not name).
+      chownSync(cfg.dir, 0, STRANGER);
+      oneLine(
+        await runCli(["config", "check"], { XDG_CONFIG_HOME: cfg.home }),
+        new RegExp(`refused: the group can write its folder ${esc(cfg.dir)} \\(mode 0775\\)`),
+      );
+    },
+  );
 
   it("folders above the home directory are not the user's to fix, as with ssh; the home directory is", async () => {
     const shared = mkdtempSync(join(tmpdir(), "jobtop-shared-"));

@@ -5,18 +5,7 @@ import { describe, expect, it } from "vitest";
 import { keyLines } from "../../src/config/key-lines.js";
 import { parseConfigFile } from "../../src/config/parse-file.js";
 import { ConfigError } from "../../src/config/types.js";
-
-const FILE = "/home/me/.config/jobtop/config.toml";
-
-function problem(text: string): string {
-  try {
-    parseConfigFile(FILE, text);
-  } catch (e) {
-    if (e instanceof ConfigError) return e.message;
-    throw e;
-  }
-  throw new Error("no problem found");
-}
+import { FILE, problem } from "../helpers/config-problem.js";
 
 describe("a valid file", () => {
   it("reads the issue's example", () => {

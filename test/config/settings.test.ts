@@ -63,6 +63,8 @@ describe("the settings table", () => {
         "status",
         "protocols",
         "ports",
+        "flap_changes",
+        "flap_window",
       ].sort(),
     );
   });

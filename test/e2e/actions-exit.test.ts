@@ -100,6 +100,28 @@ describe.skipIf(process.platform !== "linux")("quitting with actions under way",
     await until(() => !alive(pid), "the sleep to end", 10_000);
   });
 
+  it("jobtop act: the terminal closing ends what its command runs (attacked after the merge)", async () => {
+    // act had no SIGHUP handler: closing its terminal (a tmux pane killed) ended act by the
+    // signal's default action, and its command's process group ran on with no deadline.
+    const cfg = writeConfig("");
+    cfg.file("token", "exit-tok\n");
+    const pidFile = join(cfg.home, "sleep.pid");
+    const script = cfg.file("hold.sh", `#!/bin/sh\nsleep 60 &\necho $! > '${pidFile}'\nwait\n`);
+    chmodSync(script, 0o700);
+    cfg.file(
+      "config.toml",
+      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "hold"\nkey = "H"\n` +
+        `command = ["${script}", "{id}"]\nconfirm = "no"\n`,
+    );
+    s = startCli(["act", "hold", "1"], { env: { XDG_CONFIG_HOME: cfg.home } });
+    const t = s;
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"), "the sleep's pid");
+    const pid = Number(readFileSync(pidFile, "utf8"));
+    sleepers.push(pid);
+    t.destroy();
+    await until(() => !alive(pid), "the sleep to end", 10_000);
+  });
+
   it("an http action's request in flight: its outcome is said unknown on stderr", async () => {
     let deletes = 0;
     const svc = await startScriptedService({

@@ -208,4 +208,39 @@ describe("a paste never confirms (issue 29, low)", () => {
     t.press(KEYS.enter);
     await t.waitFor(`cancel ${displayId}: done`, 8000);
   });
+
+  it("y/n: a y pasted, bracketed or in one burst with more text, does not answer; a y typed does (attacked after the merge)", async () => {
+    // Through tmux's paste-buffer (with -p or without) "y\n" confirmed the y/n question.
+    const server = await startDemoServer({ port: 0, tickMs: 0, token: "yn-tok" });
+    try {
+      const cfg = writeConfig("");
+      cfg.file("token", "yn-tok\n");
+      const marker = join(cfg.home, "ran");
+      writeFileSync(
+        cfg.path,
+        `base_url = "${server.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "mark"\nkey = "M"\n` +
+          `command = ["touch", "${marker}"]\n`,
+      );
+      s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+      const t = s;
+      await t.waitFor(/Job \d+/, 15_000);
+      const question = /mark \S+\? y\/n/;
+      for (const paste of ["\x1b[200~y\x1b[201~", "\x1b[200~y\r\x1b[201~", "y\r", "yY"]) {
+        t.press("M");
+        await t.waitFor(question);
+        t.press(paste);
+        // Keys are handled in order: n after it still finds the question open.
+        t.press("n");
+        await t.waitFor((sc) => !question.test(sc) && sc.includes("mark: cancelled, nothing run"));
+        expect(existsSync(marker)).toBe(false);
+      }
+      t.press("M");
+      await t.waitFor(/mark \S+\? y\/n/);
+      t.press("y");
+      await t.waitFor(/mark \S+: done/, 8000);
+      expect(existsSync(marker)).toBe(true);
+    } finally {
+      await server.close();
+    }
+  });
 });

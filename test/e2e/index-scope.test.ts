@@ -4,8 +4,9 @@
 // sweeps run, and pinned jobs listed on top of every page. What the screen shows is compared with
 // what the service says over HTTP.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Job, JobSchema } from "../../src/api/schema.js";
+import type { Job } from "../../src/api/schema.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
 import { KEYS, type PtyOptions, type Session, startCli } from "./pty.js";
 
 let demo: DemoServer;
@@ -31,18 +32,7 @@ function open(extra: string[] = [], opts: PtyOptions = {}) {
   return s;
 }
 
-/** Every job of the account, over HTTP, page by page. */
-async function allJobs(): Promise<Job[]> {
-  const jobs: Job[] = [];
-  for (let page = 1; ; page++) {
-    const res = await fetch(`${demo.url}/v1/job/jobs?page=${page}&per_page=20&order=desc`, {
-      headers: { authorization: `Bearer ${demo.token}` },
-    });
-    const body = (await res.json()) as { job: unknown[]; pagination: { numPages: number } };
-    for (const j of body.job) jobs.push(JobSchema.parse(j));
-    if (page >= body.pagination.numPages) return jobs;
-  }
-}
+const allJobs = () => demoJobs(demo);
 
 /** The list's rows (a status symbol after the marker), as shown (at 120 columns the ID column is the last). */
 const listRows = (screen: string) =>

@@ -242,18 +242,22 @@ describe("views", () => {
     const t = open();
     await t.waitFor(/Job \d+/, 8000);
     const gpus = (x: string) => listRows(x).map((r) => Number(/ (\d+)× /.exec(r)?.[1] ?? 0));
-    for (const column of ["status", "age", "remark", "node", "gpu"]) {
+    for (const column of ["status", "age", "remark", "node", "gpu", "in_status", "waited"]) {
       t.press(">");
       await t.waitFor(`sort: ${column}`);
     }
+    t.press("<");
+    t.press("<");
     const sc = await t.waitFor((x) => x.includes("sort: gpu") && listRows(x).length === 20);
     const g = gpus(sc);
     expect(g).toEqual(g.slice().sort((a, b) => b - a));
     expect(sc).toMatch(/page 1\/\d+ · desc/);
     t.press(">");
+    t.press(">");
+    t.press(">");
     await t.waitFor((x) => !x.includes("sort:"));
     t.press("<");
-    await t.waitFor("sort: gpu");
+    await t.waitFor("sort: waited");
   }, 30_000);
 
   it("y shows every field as JSON, one the schema does not know included, secrets masked until s", async () => {

@@ -74,3 +74,35 @@ describe("the terminal's modes", () => {
     expect(end.lastIndexOf("\x1b[?25h")).toBeGreaterThan(end.lastIndexOf("\x1b[?25l"));
   });
 });
+
+describe("a terminal action's banner (attacked after the merge)", () => {
+  it("masks what the job's text holds, as the detail pane does", async () => {
+    // The banner printed the command line as run: a remark HF_TOKEN=hf_… showed whole, above
+    // the action's own output, where the detail pane shows HF_TOKEN=••••••.
+    const cfg = writeConfig("");
+    cfg.file("token", "modes-tok\n");
+    cfg.file(
+      "config.toml",
+      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "show"\nkey = "M"\n` +
+        `command = ["sh", "-c", "exit 0", "sh", "{remark}"]\nmode = "terminal"\nconfirm = "no"\n`,
+    );
+    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+    const t = s;
+    const id = Number(/Job (\d+)/.exec(await t.waitFor(/Job \d+/, 15_000))?.[1]);
+    const job = demo.getJob(id);
+    if (!job) throw new Error("no job");
+    const secret = "hf_AbCdEfGhIjKlMnOpQrStUvWxYz12345678";
+    const remark = job.app.remark;
+    job.app.remark = `HF_TOKEN=${secret}`;
+    try {
+      t.press("M");
+      await t.waitFor(/show \S+: done/, 10_000);
+      const raw = t.raw();
+      expect(raw).toContain("jobtop: show ");
+      expect(raw).toContain("HF_TOKEN=••••••");
+      expect(raw).not.toContain(secret);
+    } finally {
+      job.app.remark = remark;
+    }
+  });
+});

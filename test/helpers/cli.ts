@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
 /** The Node that runs jobtop: this one, or another (`npm run test:node24` sets JOBTOP_TEST_NODE). */
@@ -166,16 +167,17 @@ export function spawnCli(args: string[], env: Record<string, string | undefined>
 
 /**
  * Runs `jobtop ARGS | READER` in bash (a real pipeline): jobtop's own exit status (PIPESTATUS),
- * its stderr, and what the reader printed.
+ * its stderr, and what the reader printed; with `mergeStderr`, `jobtop ARGS 2>&1 | READER`.
  */
 export function pipeline(
   args: string[],
   reader: string,
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
+  mergeStderr = false,
 ): Promise<{ status: number; stderr: string; stdout: string }> {
   const err = join(mkdtempSync(join(tmpdir(), "jobtop-pipe-")), "stderr");
-  const script = `"$@" 2>"$JOBTOP_ERR" | ${reader}; echo "status \${PIPESTATUS[0]}"`;
+  const script = `"$@" ${mergeStderr ? "2>&1" : '2>"$JOBTOP_ERR"'} | ${reader}; echo "status \${PIPESTATUS[0]}"`;
   return new Promise((resolve, reject) => {
     const child = spawn("bash", ["-c", script, "bash", NODE, CLI, ...args], {
       env: testEnv({ JOBTOP_ERR: err, ...env }),
@@ -192,7 +194,17 @@ export function pipeline(
     child.on("close", () => {
       clearTimeout(timer);
       const m = /status (\d+)\n$/.exec(out);
-      resolve({ status: Number(m?.[1]), stderr: readFileSync(err, "utf8"), stdout: out.slice(0, m?.index) });
+      const stderr = mergeStderr ? "" : readFileSync(err, "utf8");
+      resolve({ status: Number(m?.[1]), stderr, stdout: out.slice(0, m?.index) });
     });
   });
+}
+
+/** A usage or config error as jobtop says one: exit 2, nothing on stdout, one line on stderr, no stack trace. */
+export function expectOneLine(r: RunResult, pattern: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
 }

@@ -87,11 +87,40 @@ describe("sort", () => {
     expect(items.map((i) => i.job.id)).toEqual(["1", "2", "3"]); // not sorted in place
   });
 
+  it("orders by the durations of state.log, longest first, without a clock (issue 32)", () => {
+    const log = (entries: [number, number][]) =>
+      entries.map(([status, seconds], i) => ({ id: String(i + 1), status, ts: { seconds }, sourceId: "1" }));
+    // in_status: since the newest entry, the oldest first; waited: still waiting first, then the longest wait.
+    const p = job(11, (x) => {
+      x.state.log = log([
+        [6, 100],
+        [2, 900],
+      ]); // waited 800, in status since 900
+    });
+    const q = job(12, (x) => {
+      x.state.log = log([[6, 500]]); // still waiting, since 500
+    });
+    const r = job(13, (x) => {
+      x.state.log = log([
+        [6, 50],
+        [2, 100],
+        [3, 400],
+      ]); // waited 50, in status since 400
+    });
+    const s = job(14, (x) => {
+      x.state.log = [];
+    });
+    const these = [p, q, r, s].map((j) => ({ ok: true as const, job: j }));
+    expect(sortItems(these, "in_status").map((i) => i.job.id)).toEqual(["13", "12", "11", "14"]);
+    expect(sortItems(these, "waited").map((i) => i.job.id)).toEqual(["12", "11", "13", "14"]);
+  });
+
   it("keeps malformed rows last, and cycles the columns through the service's order", () => {
     const bad = { ok: false as const, index: 0, id: "9", error: "x" };
     expect(sortItems([bad, ...items], "age").at(-1)).toBe(bad);
     expect(nextSort(undefined, 1)).toBe("status");
-    expect(nextSort("gpu", 1)).toBeUndefined();
-    expect(nextSort(undefined, -1)).toBe("gpu");
+    expect(nextSort("gpu", 1)).toBe("in_status");
+    expect(nextSort("waited", 1)).toBeUndefined();
+    expect(nextSort(undefined, -1)).toBe("waited");
   });
 });

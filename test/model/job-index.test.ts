@@ -73,6 +73,7 @@ describe("indexEntry", () => {
         "gpuName",
         "createSec",
         "queueLen",
+        "insight",
         "entryId",
         "entrySec",
         "entryStatus",

@@ -447,6 +447,16 @@ describe("maskSecrets (free text)", () => {
       "htpasswd -b a ",
       "openssl -passin pass:",
       "aws wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEK+",
+      // Attacked after the merge: the new shapes, cookies and quoted values.
+      "t1.a",
+      "ab1Q~",
+      "12345:AA",
+      "ZXlKaGJHY2lPaU",
+      "API-",
+      "pat.a",
+      "Cookie: a=",
+      'A="B=',
+      "x.atlasv1.",
     ];
     for (const p of parts) {
       const text = p.repeat(Math.ceil(1_000_000 / p.length));
@@ -520,5 +530,78 @@ describe("issue 29's rule, as a property", () => {
       ),
       { numRuns: 3000 },
     );
+  });
+});
+
+describe("attacked after the merge: more of gitleaks' shapes, and secrets no name said", () => {
+  // Each was shown whole (a command's output, a remark, a detail's text) before.
+  const r = (n: number, a = "abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ0123456789") =>
+    Array.from({ length: n }, (_, i) => a[(i * 7 + 3) % a.length]).join("");
+  const hex = (n: number) => r(n, "0123456789abcdef");
+  const SHAPES: [string, string][] = [
+    ["1password-service-account-token", `ops_eyJ${r(260)}`],
+    ["1password-secret-key", "A3-ABCDEF-GHIJKLMNOPQ-RSTUV-WXYZ1-23456"],
+    ["atlassian-api-token", `ATATT3${r(186)}`],
+    ["aws-amazon-bedrock-api-key", `ABSK${r(130)}`],
+    ["azure-ad-client-secret", `abc8Q~${r(33)}`],
+    ["artifactory-api-key", `AKCp${r(69)}`],
+    ["clojars-api-token", `CLOJARS_${r(60, "abcdefghijklmnopqrstuvwxyz0123456789")}`],
+    ["cloudflare-origin-ca-key", `v1.0-${hex(24)}-${hex(146)}`],
+    ["dynatrace-api-token", `dt0c01.${r(24)}.${r(64)}`],
+    ["flyio-access-token", `fm2_${r(100)}`],
+    ["gitlab-session-cookie", `_gitlab_session=${r(32, "abcdefghijklmnopqrstuvwxyz0123456789")}`],
+    ["grafana-api-key", `eyJrIjoi${r(70)}==`],
+    ["harness-api-key", `pat.${r(22)}.${r(24)}.${r(20)}`],
+    ["hashicorp-tf-api-token", `abcdefghijklm4.atlasv1.${r(65)}`],
+    ["heroku-api-key-v2", `HRKU-AA${r(58)}`],
+    ["infracost-api-token", `ico-${r(32)}`],
+    ["new-relic-user-api-key", `NRAK-${r(27, "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")}`],
+    ["notion-api-token", `ntn_12345678901${r(35)}`],
+    ["openshift-user-token", `sha256~${r(43)}`],
+    ["planetscale-api-token", `pscale_tkn_${r(43)}`],
+    ["prefect-api-token", `pnu_${r(36)}`],
+    ["sendinblue-api-token", `xkeysib-${hex(64)}-${r(16)}`],
+    ["settlemint-personal-access-token", `sm_pat_${r(16)}`],
+    ["square-access-token", `sq0atp-${r(22)}`],
+    ["telegram-bot-api-token", `1234567890:AA${r(33)}`],
+    ["typeform-api-token", `tfp_${r(59)}`],
+    ["docker hub", `dckr_pat_${r(27)}`],
+    ["replicate", `r8_${r(37)}`],
+    ["groq", `gsk_${r(52)}`],
+    ["langsmith", `lsv2_pt_${hex(32)}_${hex(10)}`],
+    ["tailscale", `tskey-auth-${r(40)}`],
+  ];
+  it.each(SHAPES)("%s", (_rule, token) => {
+    const masked = maskSecrets(`got ${token} here`);
+    expect(masked).toContain(MASK);
+    expect(masked).not.toContain(token.slice(-12));
+  });
+
+  const S = "Zq8Lm3Np7Rt2Vx9Wb4Kc6";
+  it.each([
+    `Cookie: sessionid=${S}; theme=dark`,
+    `Set-Cookie: __Host-session=${S}; Path=/; HttpOnly`,
+    `curl -b "session=${S}" https://x.example`,
+    `curl --cookie sid=${S} https://x.example`,
+    `plink -pw ${S} host`,
+    `PW=${S}`,
+    `--jwt ${S}`,
+    `--bearer ${S}`,
+    `--signature ${S}`,
+    `SharedAccessSignature=sv=2020&sig=${S}`,
+    `X-Amz-Signature=${S}`,
+    `SESSION_COOKIE=${S}`,
+    `export CONN="Server=db;User Id=sa;Password=${S};"`,
+    `--dsn 'host=db password=${S}'`,
+    `https://acme.webhook.office.com/webhookb2/${S}@${S}/IncomingWebhook/${S}/${S}`,
+  ])("%s", (input) => {
+    expect(maskSecrets(input)).not.toContain(S.slice(2, 14));
+  });
+
+  it("keeps a cookie's attributes, and what is no cookie", () => {
+    expect(maskSecrets(`Set-Cookie: id=${S}; Path=/app; Max-Age=3600`)).toBe(
+      `Set-Cookie: id=${MASK}; Path=/app; Max-Age=3600`,
+    );
+    expect(maskSecrets('CONN="Server=db;Port=5432"')).toBe('CONN="Server=db;Port=5432"');
   });
 });

@@ -62,6 +62,16 @@ describe("searchPages", () => {
       FOLLOW_PAGES_MAX,
     );
   });
+
+  it("a job last seen on a page far beyond the pages there are now: the last pages, at once (attacked after the merge)", () => {
+    // A service announced 10^15 pages (End opened the last), then 2: the walk from page 10^15
+    // back into range took a step per page (0.7 s from 10^8; the monitor froze from 10^15).
+    const t0 = process.hrtime.bigint();
+    expect(searchPages(1e15, { skip: 1e15, numPages: 2, order: "desc" })).toEqual([2, 1]);
+    expect(searchPages(1e15, { skip: 2, numPages: 2, order: "asc" })).toEqual([1]);
+    expect(searchPages(-5, { skip: 0, numPages: 3, order: "desc" })).toEqual([1, 2, 3]);
+    expect(Number(process.hrtime.bigint() - t0) / 1e6).toBeLessThan(50);
+  });
 });
 
 describe("indexedPage", () => {

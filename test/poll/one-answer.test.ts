@@ -173,7 +173,11 @@ describe("large answers cost what they weigh", () => {
     const { config } = resolveSettings([], { demo: true, once: false });
     const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
     const header = headerParts(
-      headerProps(m.getSnapshot(), config as Config, initialUi, view, { host: "h", width: 200 }),
+      headerProps(m.getSnapshot(), config as Config, initialUi, view, {
+        host: "h",
+        width: 200,
+        now: Date.now(),
+      }),
     );
     expect(header.rest).toContain("polled every 30s: 14 MB answers");
     const t0 = Date.now();

@@ -1,0 +1,24 @@
+// Issue 32's marks, where the monitor shows them: ⧗ on a stuck job's row (after its status's
+// symbol), ↯ on a flapping one's, and "3 stuck" among the header's counts. Symbols of one cell
+// each, so rows keep their widths; meaning never rests on colour (NO_COLOR shows the same).
+import type { InsightState } from "../poll/insight.js";
+import type { HeaderProps } from "./header-props.js";
+
+export const STUCK_MARK = "⧗";
+export const FLAP_MARK = "↯";
+
+export function alertMark(s: Pick<InsightState, "stuck" | "flapping">, id: string): string | undefined {
+  const stuck = s.stuck.has(id);
+  const flaps = s.flapping.has(id);
+  if (!stuck && !flaps) return undefined;
+  return `${stuck ? STUCK_MARK : ""}${flaps ? FLAP_MARK : ""}`;
+}
+
+/** The header's props with "3 ⧗ stuck" first among the counts, when a job is stuck. */
+export function withStuck(p: HeaderProps, s: Pick<InsightState, "stuck"> | undefined): HeaderProps {
+  const n = s?.stuck.size ?? 0;
+  if (n === 0) return p;
+  const counts = [`${n} ${STUCK_MARK} stuck`];
+  for (const c of p.counts ?? []) counts.push(c);
+  return { ...p, counts };
+}
