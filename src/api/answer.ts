@@ -78,29 +78,38 @@ export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: numbe
   return new ApiError(w.kind, w.message);
 }
 
-/** Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. */
-export async function readCapped(res: Reply, max: number): Promise<Buffer> {
+/**
+ * Reads the body, refusing more than `max` bytes so a huge answer cannot fill memory. `got.bytes`
+ * counts what arrived, also when reading fails (a deadline mid-body): a failed answer costs its
+ * bytes too, and the poller waits for them (poller.ts's failureDelay).
+ */
+export async function readCapped(
+  res: Reply,
+  max: number,
+  got: { bytes: number } = { bytes: 0 },
+): Promise<Buffer> {
   const declared = Number(res.headers.get("content-length"));
   if (declared > max) {
     await res.cancel();
-    throw tooLarge(max);
+    throw tooLarge(max, declared);
   }
   if (!res.body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
-  let size = 0;
   for await (const value of res.body) {
-    size += value.byteLength;
-    if (size > max) {
+    got.bytes += value.byteLength;
+    if (got.bytes > max) {
       await res.cancel();
-      throw tooLarge(max);
+      throw tooLarge(max, got.bytes);
     }
     chunks.push(value);
   }
   return Buffer.concat(chunks);
 }
 
-function tooLarge(max: number): ApiError {
-  return new ApiError("too-large", `response larger than ${Math.round(max / 1024 / 1024)} MB, refused`);
+function tooLarge(max: number, bytes: number): ApiError {
+  return new ApiError("too-large", `response larger than ${Math.round(max / 1024 / 1024)} MB, refused`, {
+    bytes,
+  });
 }
 
 export function schemaError(error: z.core.$ZodError, prefix: string): ApiError {

@@ -287,10 +287,15 @@ export function createClient(opts: ClientOptions): JobClient {
       throw new ApiError(e.kind, e.message, { ...e.details, retryAfterMs: holdMs });
     }
     let bytes: Buffer;
+    const got = { bytes: 0 };
     try {
-      bytes = await readCapped(res, maxBody);
+      bytes = await readCapped(res, maxBody, got);
     } catch (e) {
-      throw toTransportError(e, deadline.passed, timeoutMs, base.host);
+      const err = toTransportError(e, deadline.passed, timeoutMs, base.host);
+      // What arrived before the failure was paid for: said, so that the retry waits for it.
+      throw got.bytes > (err.details.bytes ?? 0)
+        ? new ApiError(err.kind, err.message, { ...err.details, bytes: got.bytes })
+        : err;
     }
     return {
       bytes,

@@ -22,7 +22,13 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number; code?: number } = {},
+    readonly details: {
+      status?: number;
+      retryAfterMs?: number;
+      code?: number;
+      /** What the failed answer weighed: its body's bytes received before it failed, or the length it declared. */
+      bytes?: number;
+    } = {},
   ) {
     super(message);
   }

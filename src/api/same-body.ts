@@ -50,20 +50,40 @@ export interface SameBodies extends SameBody {
 }
 
 /**
- * The last answer per key, the least recently used let go beyond `max` entries or `maxBytes` of
- * answers (the newest is always kept, however large): the client's jobs, a handful of ids (the
- * selected job, the pins) of which a few may be megabytes.
+ * The last answer per key, the least recently used let go beyond `max` entries; beyond `maxBytes`
+ * of answers the oldest first keep only their validators and a weak hold on their value (the
+ * newest is always kept whole, however large): the client's jobs, a handful of ids (the selected
+ * job, the pins) of which a few may be megabytes. Let go whole, a 14 MB job's ETag went as soon
+ * as a pin's answer came, and the job was asked without it, 14 MB every time, each parsed again.
+ * Held weakly, its value lasts while a poller shows it (no memory the poller does not hold
+ * already), and a 304 still means it; once let go, the request goes without the validators.
  */
 export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): SameBodies {
   const max = bound.max ?? Number.POSITIVE_INFINITY;
   const maxBytes = bound.maxBytes ?? Number.POSITIVE_INFINITY;
-  const last = new Map<string, { print: Print; value: unknown; validators: Validators | undefined }>();
+  interface Entry {
+    /** What is kept to know the answer again (its bytes, or a large one's digest: printOf); undefined once let go for the bound. */
+    print: Print | undefined;
+    value: unknown;
+    /** The value held weakly once the bytes went (an object: a job, a page). */
+    weak: WeakRef<object> | undefined;
+    validators: Validators | undefined;
+  }
+  const last = new Map<string, Entry>();
   let bytes = 0;
   const drop = (key: string) => {
     const had = last.get(key);
     if (!had) return;
-    bytes -= had.print.length;
+    bytes -= had.print?.length ?? 0;
     last.delete(key);
+  };
+  /** The entry's bytes let go; its value held weakly if it has validators to send, else the entry goes. */
+  const lighten = (key: string, e: Entry) => {
+    if (!e.validators || typeof e.value !== "object" || e.value === null) return drop(key);
+    bytes -= e.print?.length ?? 0;
+    e.weak = new WeakRef(e.value);
+    e.print = undefined;
+    e.value = undefined;
   };
   return {
     decode<T>(key: string, body: Buffer, decode: () => T, validators?: Validators): T {
@@ -71,22 +91,30 @@ export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): Sam
       drop(key);
       const print = printOf(body);
       // Same bytes: last time's value, with the validators of this answer (a new ETag for the same bytes is still that answer's).
-      const value = had && samePrint(had.print, print) ? (had.value as T) : decode();
-      last.set(key, { print, value, validators });
+      const value = had?.print && samePrint(had.print, print) ? (had.value as T) : decode();
+      last.set(key, { print, value, weak: undefined, validators });
       bytes += body.length;
-      for (const k of last.keys()) {
+      for (const [k, e] of last) {
         if (last.size <= 1 || (last.size <= max && bytes <= maxBytes)) break;
-        drop(k);
+        if (k === key) continue;
+        if (last.size > max) drop(k);
+        else if (e.print) lighten(k, e);
       }
       return value;
     },
     kept(key) {
       const had = last.get(key);
       if (!had) return undefined;
+      const value = had.weak ? had.weak.deref() : had.value;
+      // Its value let go: no answer kept can stand for a 304, so none is asked for.
+      if (value === undefined) {
+        last.delete(key);
+        return undefined;
+      }
       // Used again: the most recent now.
       last.delete(key);
       last.set(key, had);
-      return { value: had.value, validators: had.validators };
+      return { value, validators: had.validators };
     },
     retain(keep) {
       for (const key of Array.from(last.keys())) if (!keep(key)) drop(key);

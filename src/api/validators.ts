@@ -17,13 +17,14 @@ export function validatorsOf(headers: { get(name: string): string | null }): Val
   const lastModified = headers.get("last-modified")?.trim();
   const v: Validators = {};
   if (etag && etag.length <= MAX_LENGTH && ETAG.test(etag)) v.etag = etag;
-  if (
-    lastModified &&
-    lastModified.length <= 64 &&
-    HTTP_DATE.test(lastModified) &&
-    !Number.isNaN(Date.parse(lastModified))
-  )
-    v.lastModified = lastModified;
+  if (lastModified && lastModified.length <= 64 && HTTP_DATE.test(lastModified)) {
+    const at = Date.parse(lastModified);
+    // Later than the answer itself (its Date, else our clock) is no time the answer changed: a
+    // service whose clock or files were ahead. Sent back, "not modified since 2999" was a 304 to
+    // every request while the job changed under it.
+    const sent = Date.parse(headers.get("date") ?? "");
+    if (!Number.isNaN(at) && at <= (Number.isNaN(sent) ? Date.now() : sent)) v.lastModified = lastModified;
+  }
   return v.etag || v.lastModified ? v : undefined;
 }
 

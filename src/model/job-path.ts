@@ -3,7 +3,9 @@
 // there are), and read from a job as one short line. Secrets have no path: app.creds and an SSH
 // user's password are refused, and what a path yields is masked as the detail masks free text.
 import { compactJson } from "./compact-json.js";
+import { cutText } from "./cut-text.js";
 import { maskSecrets } from "./secrets.js";
+import { clusterCut } from "./width.js";
 
 /** A field of any JSON (the spec shows it only as null), a map of any keys, a list, or a leaf. */
 type Shape = "leaf" | "any" | { readonly [k: string]: Shape } | { readonly "*": Shape } | readonly [Shape];
@@ -99,7 +101,15 @@ function fieldsOf(table: { readonly [k: string]: Shape }, at: string): string {
   return keys.length ? `${where} (it has ${keys.join(", ")})` : "";
 }
 
-/** What `path` yields on `job`, as one short line (masked; sanitised where it is drawn); "" when absent. */
+/** How much of a value is read and masked before it is cut to a cell's text. */
+const LOOK = 4096;
+
+/**
+ * What `path` yields on `job`, as one short line (masked; sanitised where it is drawn); "" when
+ * absent. Masked before it is cut: cut first, a token cut through was no shape masking knows, and
+ * the masks before it (K_TOKEN=<170 characters> became K_TOKEN=••••••) brought its first half
+ * into the cell. A value longer than LOOK loses the word its cut went through before masking.
+ */
 export function pathText(job: unknown, path: JobPath, max = 200): string {
   let v: unknown = job;
   for (const step of path) {
@@ -114,6 +124,21 @@ export function pathText(job: unknown, path: JobPath, max = 200): string {
           : undefined;
   }
   if (v === undefined || v === null) return "";
-  const text = typeof v === "string" ? (v.length > max ? v.slice(0, max) : v) : compactJson(v, max);
-  return maskSecrets(text);
+  let text: string;
+  let cut: boolean;
+  if (typeof v === "string") {
+    cut = v.length > LOOK;
+    text = cutText(v, LOOK);
+  } else {
+    text = compactJson(v, LOOK);
+    cut = text.endsWith("…"); // JSON of a whole value ends with } or ], or is a number or a word
+    if (cut) text = text.slice(0, -1);
+  }
+  // The piece of a token at the cut, which no pattern would know for one.
+  if (cut) text = text.replace(/[\w+/=.~%-]+$/, "");
+  const masked = maskSecrets(text);
+  // Kept in the index's entry: a string of its own, not a view of the job's (cut-text.ts).
+  return cut || masked.length > max
+    ? `${cutText(masked, clusterCut(masked, max - 1))}…`
+    : cutText(masked, max);
 }

@@ -7,9 +7,10 @@ import type { Job } from "../api/schema.js";
 import { parseLongDuration } from "../config/insight-tables.js";
 import { ConfigError } from "../config/types.js";
 import { type Breach, breaches, compileRule, durationWords } from "../model/alerts.js";
-import { formatDuration } from "../model/format.js";
-import { insightJob } from "../model/job-insight.js";
+import { formatDuration, truncate } from "../model/format.js";
+import { type InsightJob, insightJob } from "../model/job-insight.js";
 import { sanitize } from "../model/sanitize.js";
+import { maskSecrets } from "../model/secrets.js";
 import { computeStats, GROUP_BY, type GroupBy, type Stats, WAIT_LABELS } from "../model/stats.js";
 import { statsLines, statusName, table } from "../render/stats-lines.js";
 import type { CommandContext } from "./context.js";
@@ -77,9 +78,12 @@ export function insightCommand(
   return { kind: "once", all: true, stuck: true };
 }
 
-/** The account's jobs, walked; or the exit code after the walk's one line. */
-async function account(ctx: CommandContext): Promise<Job[] | number> {
-  const r = await walkAccount(ctx);
+/**
+ * The account's jobs as `keep` makes them (their digests: a log of 200 000 entries is not held
+ * while the rest of the account is walked), walked; or the exit code after the walk's one line.
+ */
+async function account<T>(ctx: CommandContext, keep: (job: Job) => T): Promise<T[] | number> {
+  const r = await walkAccount(ctx, undefined, keep);
   if (!r.ok) {
     ctx.err(r.message);
     return r.code;
@@ -93,10 +97,10 @@ async function account(ctx: CommandContext): Promise<Job[] | number> {
 }
 
 export async function runStats(ctx: CommandContext, o: { windowSec: number; by: GroupBy }): Promise<number> {
-  const jobs = await account(ctx);
+  const jobs = await account(ctx, insightJob);
   if (typeof jobs === "number") return jobs;
   const nowSec = Math.floor(ctx.nowSec ?? Date.now() / 1000);
-  const stats = computeStats(jobs.map(insightJob), { nowSec, windowSec: o.windowSec, by: o.by });
+  const stats = computeStats(jobs, { nowSec, windowSec: o.windowSec, by: o.by });
   const labels = ctx.config.statusLabels;
   if (ctx.json) ctx.out.write(`${toJson(statsJson(stats, labels), 2)}\n`);
   else ctx.out.write(`${statsLines(stats, labels, "all").join("\n")}\n`);
@@ -140,6 +144,9 @@ export function statsJson(s: Stats, labels: Record<number, string>): unknown {
 const spread = (s: { p50?: number; p90?: number; max?: number }) =>
   s.p50 === undefined ? null : { p50: s.p50, p90: s.p90, max: s.max };
 
+/** What --stuck keeps of a job while it walks the account: its insight and its displayID. */
+type StuckJob = InsightJob & { displayID: string };
+
 /** `--once --all --stuck`: one line (or JSON object) per job and rule broken; exit 6 when any. */
 export async function runStuck(ctx: CommandContext): Promise<number> {
   const { config } = ctx;
@@ -147,20 +154,23 @@ export async function runStuck(ctx: CommandContext): Promise<number> {
     ctx.err('--stuck: no [[alerts]] rule is configured (see docs/CONFIG.md, "Stuck rules")');
     return EXIT.usage;
   }
-  const jobs = await account(ctx);
+  const jobs = await account(ctx, (job) => ({ ...insightJob(job), displayID: job.displayID }));
   if (typeof jobs === "number") return jobs;
   const nowSec = Math.floor(ctx.nowSec ?? Date.now() / 1000);
   const rules = config.alerts.map(compileRule);
-  const found: { job: Job; b: Breach }[] = [];
-  for (const job of jobs) for (const b of breaches(insightJob(job), rules, nowSec)) found.push({ job, b });
+  const found: { job: StuckJob; b: Breach }[] = [];
+  for (const job of jobs) for (const b of breaches(job, rules, nowSec)) found.push({ job, b });
   const labels = config.statusLabels;
+  // The remark is free text where a service may keep a token: masked, as --once masks it, unless
+  // --show-secrets; masked whole before it is cut, so no piece of a token shows at the cut.
+  const remark = (job: StuckJob) => (ctx.showSecrets ? job.remark : maskSecrets(job.remark));
   if (ctx.json) {
     const doc = {
       now: nowSec,
       stuck: found.map(({ job, b }) => ({
         id: job.id,
         displayID: job.displayID,
-        remark: job.app.remark,
+        remark: remark(job),
         status: b.status,
         ...(labels[b.status] === undefined ? {} : { name: labels[b.status] }),
         rule: b.rule,
@@ -178,7 +188,7 @@ export async function runStuck(ctx: CommandContext): Promise<number> {
         statusName(b.status, labels),
         formatDuration(b.forSec, { coarse: true }),
         `${b.rule} (> ${durationWords(config.alerts.find((r) => r.name === b.rule)?.longerThanSec ?? 0)})`,
-        sanitize(job.app.remark).slice(0, 60),
+        truncate(sanitize(remark(job)), 60),
       ]);
     if (found.length > 0) ctx.out.write(`${table(rows, "", [0, 1, 2, 4, 5]).join("\n")}\n`);
     const jobsStuck = new Set(found.map((f) => f.job.id)).size;

@@ -86,6 +86,7 @@ export class InsightWatch {
   private marks: InsightMarks;
   private readonly listeners = new Set<() => void>();
   private readonly rules: CompiledRule[];
+  private readonly ruleByName: Map<string, CompiledRule>;
   private readonly flap: FlapSetting;
   private readonly now: () => number;
   private readonly fired = new Set<string>();
@@ -93,7 +94,8 @@ export class InsightWatch {
   private jobsNow: InsightJob[] = [];
   private displayIDs = new Map<string, string>();
   private key: unknown[] = [];
-  private sweepSeq = 0;
+  /** The sweeps ended when the trend was last sampled (the index's `sweeps`, which a quiet sweep moves too). */
+  private sweepsSeen = 0;
   private savedSlot: number | undefined;
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly unsubscribe: () => void;
@@ -104,6 +106,7 @@ export class InsightWatch {
     private readonly o: InsightOptions = {},
   ) {
     this.rules = config.alerts.map(compileRule);
+    this.ruleByName = new Map(this.rules.map((r) => [r.name, r]));
     this.flap = { changes: config.flapChanges, windowSec: config.flapWindowMs / 1000 };
     this.now = o.now ?? (() => Math.floor(Date.now() / 1000));
     const trend = o.trend?.initial ?? emptyTrend();
@@ -146,8 +149,27 @@ export class InsightWatch {
     const snap = this.monitor.getSnapshot();
     const index =
       snap.index && snap.index.seq > 0 && snap.index.reason === undefined ? snap.index : undefined;
+    // Each sweep's end is a sample of the trend, a quiet one too: a sweep that found nothing new
+    // hands back the same index (the same seq), and an idle account's trend got no sample for
+    // hours, its sparkline drawing the slots it had side by side as if they were 5 minutes apart.
+    let trend = this.state.trend;
+    if (index && index.sweeps !== this.sweepsSeen) {
+      this.sweepsSeen = index.sweeps;
+      trend = recordTrend(trend, index.index.counts, this.now());
+      const slot = trend.slots.at(-1)?.t;
+      // Written once per 5-minute slot (and on the way out), not at every sweep.
+      if (slot !== this.savedSlot) {
+        this.savedSlot = slot;
+        this.o.trend?.save(trend);
+      }
+    }
     const key = index ? [index.index] : [snap.list.data, snap.job.data];
-    if (key.length === this.key.length && key.every((v, i) => v === this.key[i])) return;
+    if (key.length === this.key.length && key.every((v, i) => v === this.key[i])) {
+      if (trend === this.state.trend) return;
+      this.state = { ...this.state, seq: this.state.seq + 1, trend };
+      for (const fn of this.listeners) fn();
+      return;
+    }
     this.key = key;
     const jobs: InsightJob[] = [];
     const names = new Map<string, string>();
@@ -158,8 +180,9 @@ export class InsightWatch {
       }
     } else {
       const fresh = snap.job.data;
+      // An id the page lists twice is one job (the first copy, as the list shows it).
       for (const item of snap.list.data?.items ?? [])
-        if (item.ok) {
+        if (item.ok && !names.has(item.job.id)) {
           const job = fresh && fresh.id === item.job.id ? fresh : item.job;
           jobs.push(insightJob(job));
           names.set(job.id, job.displayID);
@@ -167,17 +190,6 @@ export class InsightWatch {
     }
     this.jobsNow = jobs;
     this.displayIDs = names;
-    let trend = this.state.trend;
-    if (index && index.seq !== this.sweepSeq) {
-      this.sweepSeq = index.seq;
-      trend = recordTrend(trend, index.index.counts, this.now());
-      const slot = trend.slots.at(-1)?.t;
-      // Written once per 5-minute slot (and on the way out), not at every sweep.
-      if (slot !== this.savedSlot) {
-        this.savedSlot = slot;
-        this.o.trend?.save(trend);
-      }
-    }
     this.check(trend, index ? "index" : "page");
   }
 
@@ -200,8 +212,7 @@ export class InsightWatch {
     for (const k of this.fired) {
       const [id, rule] = k.split("\u0001") as [string, string];
       const job = byId.get(id);
-      const r = this.rules.find((x) => x.name === rule);
-      if (job && !r?.statuses.includes(job.status)) this.fired.delete(k);
+      if (job && !this.ruleByName.get(rule)?.statuses.includes(job.status)) this.fired.delete(k);
     }
     for (const [id, list] of stuck)
       for (const b of list) {
@@ -211,14 +222,19 @@ export class InsightWatch {
         this.say(
           id,
           b.status,
-          `⧗ stuck: ${b.rule}, ${this.statusWord(b.status)} for ${formatDuration(b.forSec, { coarse: true })} (> ${durationWords(this.rules.find((r) => r.name === b.rule)?.longerThanSec ?? 0)})`,
+          `⧗ stuck: ${b.rule}, ${this.statusWord(b.status)} for ${formatDuration(b.forSec, { coarse: true })} (> ${durationWords(this.ruleByName.get(b.rule)?.longerThanSec ?? 0)})`,
         );
       }
+    // Bounded: the oldest pairs of jobs not stuck now go first (a page's jobs come and go). A pair
+    // of a job stuck now stays whatever their number (jobs × rules, the data's own size): forgotten,
+    // it would be said again at the next check, every 30 s (50 rules × 2 000 jobs: 80 000 events).
     if (this.fired.size > FIRED_MAX) {
       let drop = this.fired.size - FIRED_MAX;
       for (const k of this.fired) {
-        if (drop-- <= 0) break;
+        if (drop <= 0) break;
+        if (stuck.has(k.slice(0, k.indexOf("\u0001")))) continue;
         this.fired.delete(k);
+        drop--;
       }
     }
     for (const id of this.flapFired) if (!flaps.has(id) && byId.has(id)) this.flapFired.delete(id);

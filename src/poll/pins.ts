@@ -27,6 +27,8 @@ export interface PinPollersOptions<T> {
   intervalMs: number;
   clock?: Clock;
   group?: PollGroup;
+  /** Its failed answers' bytes a minute (poller.ts). */
+  bytesPerMin?: number;
   onUpdate: (id: string, snap: PollSnapshot<T>) => void;
 }
 
@@ -53,6 +55,7 @@ export class PinPollers<T> {
         intervalMs: this.o.intervalMs,
         clock: this.o.clock,
         group: this.o.group,
+        bytesPerMin: this.o.bytesPerMin,
       });
       const unsubscribe = poller.subscribe(() => this.o.onUpdate(id, poller.getSnapshot()));
       this.pollers.set(id, { poller, unsubscribe });

@@ -7,6 +7,7 @@
 import { isApiError } from "../api/errors.js";
 import { HOLD_CHECK_MS, HOLD_MAX_MS, type ServiceGate } from "../api/service-gate.js";
 import { monotonicMs } from "../model/monotonic.js";
+import { pacedIntervalMs } from "./byte-budget.js";
 import type { PollGroup } from "./poll-group.js";
 
 export interface Clock {
@@ -49,6 +50,12 @@ export interface PollerOptions<T> {
    * is never put off twice.
    */
   defer?: () => number;
+  /**
+   * The bytes a minute its failed answers may cost (byte-budget.ts): a failure that cost bytes (an
+   * answer over the size cap, a deadline mid-body) is retried no sooner than they allow. Without
+   * it, a 17 MB job was read to the 16 MB cap and refused every 2 s: 480 MB a minute.
+   */
+  bytesPerMin?: number;
 }
 
 export interface PollSnapshot<T> {
@@ -282,7 +289,10 @@ export function createPoller<T>(opts: PollerOptions<T>): Poller<T> {
   // token is retried slowly (`r` asks at once).
   const failureDelay = (error: unknown): number => {
     if (isApiError(error) && error.kind === "auth") return authRetry;
-    const delay = Math.max(healthyDelay(), gate?.heldMs() ?? 0);
+    let delay = Math.max(healthyDelay(), gate?.heldMs() ?? 0);
+    const spent = isApiError(error) ? error.details.bytes : undefined;
+    if (spent !== undefined && opts.bytesPerMin !== undefined)
+      delay = pacedIntervalMs(spent, delay, opts.bytesPerMin);
     const retryAfter = isApiError(error) ? error.details.retryAfterMs : undefined;
     return retryAfter === undefined ? delay : Math.max(delay, Math.min(retryAfter, retryAfterCap));
   };

@@ -173,6 +173,32 @@ describe("client against the demo service", () => {
     expect(e.kind).toBe("too-large");
   });
 
+  it("says what a refused answer weighed: the bytes read to the cap, or to a deadline mid-body", async () => {
+    // A 3 MB body without a length (chunked), over a 1 MB cap; then 512 kB and silence past the deadline.
+    const server = createHttpServer((req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      const chunk = Buffer.alloc(64 * 1024, 32);
+      if (req.url?.includes("id=1")) {
+        for (let i = 0; i < 48; i++) res.write(chunk);
+        res.end();
+      } else for (let i = 0; i < 8; i++) res.write(chunk); // then nothing more
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const port = (server.address() as { port: number }).port;
+    try {
+      const c = client({ baseUrl: `http://127.0.0.1:${port}`, maxBodyBytes: 1024 * 1024, timeoutMs: 1500 });
+      const big = await failure(c.getJob("1"));
+      expect(big.kind).toBe("too-large");
+      expect(big.details.bytes).toBeGreaterThan(1024 * 1024);
+      const stalled = await failure(c.getJob("2"));
+      expect(stalled.kind).toBe("timeout");
+      expect(stalled.details.bytes).toBe(8 * 64 * 1024);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it("says a reset connection is a network error", async () => {
     demo.injectFault("reset", 2);
     const e = await failure(client().listJobs({ page: 1, perPage: 5, order: "desc" }));

@@ -126,6 +126,43 @@ describe("conditional requests", () => {
     }
   });
 
+  it("a job of megabytes and a small one asked in turn (the selected job and a pin): each sends its ETag", async () => {
+    // A 5 MB job is more than the kept answers' byte bound: let go whole, its ETag went with it
+    // each time the other job's answer came, and it was asked in full every time.
+    const big = JSON.stringify({ code: 0, msg: "", job: specJob(1, { desc: "x".repeat(5_000_000) }) });
+    const small = JSON.stringify({ code: 0, msg: "", job: specJob(2) });
+    const svc = await recording((url, headers, res) => {
+      const id = url.searchParams.get("id") ?? "";
+      const etag = `"tag-${id}"`;
+      if (headers["if-none-match"] === etag) return res.writeHead(304, { etag }).end();
+      res.writeHead(200, { "content-type": "application/json", etag });
+      res.end(id === "1" ? big : small);
+    });
+    try {
+      const c = createClient({ baseUrl: svc.url, token: "secret-token" });
+      // Held as a poller holds its job while it shows it.
+      const shown = new Map<string, unknown>();
+      const bytes: number[] = [];
+      for (const id of ["1", "2", "1", "2", "1"]) {
+        const got = info();
+        const job = await c.getJob(id, undefined, got);
+        if (shown.has(id)) expect(job).toBe(shown.get(id));
+        shown.set(id, job);
+        bytes.push(got.bytes);
+      }
+      expect(svc.seen.map((r) => r.headers["if-none-match"])).toEqual([
+        undefined,
+        undefined,
+        '"tag-1"',
+        '"tag-2"',
+        '"tag-1"',
+      ]);
+      expect(bytes.slice(2)).toEqual([0, 0, 0]);
+    } finally {
+      await svc.close();
+    }
+  });
+
   it("a 304 to a request that named no earlier answer is an error; a hostile ETag is not echoed", async () => {
     let round = 0;
     const svc = await recording((_url, _headers, res) => {
@@ -143,6 +180,29 @@ describe("conditional requests", () => {
       await c.getJob("1");
       await c.getJob("1");
       expect(svc.seen.map((r) => r.headers["if-none-match"])).toEqual([undefined, undefined, undefined]);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("a Last-Modified later than the answer is not sent back: the job changes under it", async () => {
+    // A service whose clock (or files) ran ahead: If-Modified-Since 2999 was answered 304 for
+    // every change after it, the job frozen on screen.
+    let version = 1;
+    const svc = await recording((_url, headers, res) => {
+      if (headers["if-modified-since"]) return res.writeHead(304).end();
+      res.writeHead(200, {
+        "content-type": "application/json",
+        "last-modified": "Wed, 01 Jan 2999 00:00:00 GMT",
+      });
+      res.end(JSON.stringify({ code: 0, msg: "", job: specJob(1, { desc: `v${version}` }) }));
+    });
+    try {
+      const c = createClient({ baseUrl: svc.url, token: "secret-token" });
+      expect((await c.getJob("1")).desc).toBe("v1");
+      version = 2;
+      expect((await c.getJob("1")).desc).toBe("v2");
+      expect(svc.seen.map((r) => r.headers["if-modified-since"])).toEqual([undefined, undefined]);
     } finally {
       await svc.close();
     }

@@ -269,3 +269,85 @@ match = { remark = "train-*" }
     expect(r.stderr).toContain("--stuck: no [[alerts]] rule is configured");
   });
 });
+
+describe("jobtop --once --all --stuck: the remark", () => {
+  // A fake token, put together here so that no scanner takes this file for a leak.
+  const GHP = `ghp_${"A1b2C3d4E5f6G7h8J9k0".repeat(2).slice(0, 36)}`;
+  const remark = `train-7 clone https://${GHP}@github.com/o/r \u001b]0;pwned\u0007 \u202eevil`;
+  let one: ScriptedService;
+  beforeAll(async () => {
+    const job = specJob(5, {
+      status: 6,
+      state: { status: 6, log: [{ id: 1, status: 6, ts: { seconds: NOW - 7200 }, sourceId: 5 }] },
+      app: { ...(specJob(5).app as object), remark },
+    });
+    one = await startScriptedService({ list: (q) => pageOf([job], q, { total: 1 }) });
+  });
+  afterAll(async () => {
+    await one.close();
+  });
+  const rule = `[[alerts]]\nname = "q"\nstatuses = [6]\nlonger_than = "1h"\n`;
+
+  it("is masked as --once masks it (the table and --json), shown with --show-secrets, never with its escapes", async () => {
+    const e = { JOBTOP_BASE_URL: one.url, JOBTOP_TOKEN: one.token, XDG_CONFIG_HOME: writeConfig(rule).home };
+    const table = await runCli(["--once", "--all", "--stuck"], e);
+    const json = await runCli(["--once", "--all", "--stuck", "--json"], e);
+    expect([table.code, json.code]).toEqual([6, 6]);
+    for (const out of [table.stdout, json.stdout]) {
+      expect(out).not.toContain(GHP.slice(0, 12));
+      expect(out).not.toMatch(/[\u001b\u0007\u202e]/);
+    }
+    expect(table.stdout).toContain("train-7 clone https://");
+    expect((JSON.parse(json.stdout) as { stuck: { remark: string }[] }).stuck[0]?.remark).toMatch(
+      /^train-7 clone https:\/\/•+@github\.com/,
+    );
+    const shown = await runCli(["--once", "--all", "--stuck", "--json", "--show-secrets"], e);
+    expect((JSON.parse(shown.stdout) as { stuck: { remark: string }[] }).stuck[0]?.remark).toBe(remark);
+  });
+});
+
+describe("jobtop stats over long logs", () => {
+  // 150 jobs of 20 000 log entries (1.3 MB each, 200 MB in all): held whole while the walk went
+  // on, they took more than a heap of 128 MB (a crash: "JavaScript heap out of memory"); their
+  // digests are a few numbers each.
+  const JOBS = 150;
+  const ENTRIES = 20_000;
+  const PER_PAGE = 10;
+  let long: ScriptedService;
+  const pages = new Map<number, string>();
+  const pageText = (page: number) => {
+    let text = pages.get(page);
+    if (text === undefined) {
+      const jobs = [];
+      for (let id = (page - 1) * PER_PAGE + 1; id <= Math.min(JOBS, page * PER_PAGE); id++) {
+        const log = [];
+        for (let i = 0; i < ENTRIES; i++)
+          log.push({ id: i + 1, status: [6, 1, 2][i % 3], ts: { seconds: NOW - ENTRIES + i }, sourceId: id });
+        jobs.push(specJob(id, { status: 2, state: { status: 2, log } }));
+      }
+      const q = { page, perPage: PER_PAGE, order: "desc" };
+      text = JSON.stringify(pageOf(jobs, q, { total: JOBS }));
+      pages.set(page, text);
+    }
+    return text;
+  };
+  beforeAll(async () => {
+    long = await startScriptedService({ list: (q) => ({ raw: pageText(q.page) }) });
+  });
+  afterAll(async () => {
+    await long.close();
+  });
+
+  it("keeps each job's digest, not its log: 150 jobs × 20 000 entries within a 128 MB heap", async () => {
+    const r = await runCli(
+      ["stats", "--json"],
+      { JOBTOP_BASE_URL: long.url, JOBTOP_TOKEN: long.token, NODE_OPTIONS: "--max-old-space-size=128" },
+      120_000,
+    );
+    expect(r.stderr).not.toMatch(/out of memory/);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.stdout) as StatsDoc;
+    expect(doc.jobs).toBe(JOBS);
+    expect(doc.skipped.dropped).toBeGreaterThanOrEqual(JOBS * (ENTRIES - 64 - 4032));
+  }, 150_000);
+});

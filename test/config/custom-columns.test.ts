@@ -126,4 +126,22 @@ width = 30
     expect(jobMatcher({ text: "alph", status: undefined }, {})?.(a)).toBe(true);
     expect(jobMatcher({ text: "alph", status: undefined }, {})?.(b)).toBe(false);
   });
+
+  it("a value is masked before it is cut: no piece of a token shows where a cut went through it", () => {
+    // A fake token, put together here so that no scanner takes this file for a leak.
+    const GHP = `ghp_${"A1b2C3d4E5f6G7h8J9k0".repeat(2).slice(0, 36)}`;
+    setCustomColumns([{ name: "ENV", path: ["app", "envs"], pathText: "app.envs", width: 60 }]);
+    const cols = chooseColumns(100, {}, ["custom:ENV"]);
+    const row = (envs: string) =>
+      rowCells(JobSchema.parse(specJob(1, { app: { ...(specJob(1).app as object), envs } })), cols, {}, 0)
+        .rest;
+    // Cut at 200 characters, then masked: K_TOKEN=•••••• brought T=ghp_A1b2C3d4E5f6G7h into the cell.
+    const near = row(`K_TOKEN=${"z".repeat(170)};T=${GHP}`);
+    expect(near).toMatch(/^K_TOKEN=•+;T=•+/);
+    expect(near).not.toContain("ghp_");
+    // Past the longest look (4 096 characters): the word the cut went through is left out.
+    const far = row(`K_TOKEN=${"z".repeat(4075)};T=${GHP}`);
+    expect(far).toMatch(/^K_TOKEN=•+;…/);
+    expect(far).not.toContain("ghp_");
+  });
 });

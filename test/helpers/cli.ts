@@ -42,15 +42,18 @@ export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Its peak RSS in MB (VmHWM, read every 20 ms while it runs), when asked for (`peakRss`). */
+  peakRssMb?: number;
 }
 
 export function runCli(
   args: string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
+  opts: { peakRss?: boolean } = {},
 ): Promise<RunResult> {
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
-  return runCommand(NODE, [CLI, ...args], env, timeoutMs, `jobtop ${args.join(" ")}`);
+  return runCommand(NODE, [CLI, ...args], env, timeoutMs, `jobtop ${args.join(" ")}`, opts);
 }
 
 /** Any command with the tests' environment (no token, test config and cache folders), to its end. */
@@ -60,11 +63,21 @@ export function runCommand(
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
   name = `${command} ${args.join(" ")}`,
+  opts: { peakRss?: boolean } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: testEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    let peak = 0;
+    const sample = opts.peakRss
+      ? setInterval(() => {
+          try {
+            const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
+            peak = Math.max(peak, Number(kb ?? 0) / 1024);
+          } catch {}
+        }, 20)
+      : undefined;
     child.stdout.on("data", (d) => {
       stdout += d;
     });
@@ -72,12 +85,14 @@ export function runCommand(
       stderr += d;
     });
     const timer = setTimeout(() => {
+      clearInterval(sample);
       child.kill("SIGKILL");
       reject(new Error(`${name} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      clearInterval(sample);
+      resolve(opts.peakRss ? { code, stdout, stderr, peakRssMb: peak } : { code, stdout, stderr });
     });
   });
 }

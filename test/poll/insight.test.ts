@@ -37,6 +37,7 @@ function fakeMonitor() {
     index: undefined as unknown,
   };
   const notes: string[] = [];
+  let sweeps = 0;
   const m = {
     subscribe: (fn: () => void) => {
       listeners.add(fn);
@@ -59,7 +60,17 @@ function fakeMonitor() {
       const entries = new Map(jobs.map((j) => [j.id, indexEntry(j)]));
       const counts = new Map<number, number>();
       for (const j of jobs) counts.set(j.status, (counts.get(j.status) ?? 0) + 1);
-      snap = { ...snap, index: { seq, reason: undefined, index: { ...EMPTY_INDEX, entries, counts } } };
+      sweeps++;
+      snap = {
+        ...snap,
+        index: { seq, sweeps, reason: undefined, index: { ...EMPTY_INDEX, entries, counts } },
+      };
+      for (const fn of listeners) fn();
+    },
+    /** A sweep that found nothing new: the sweeper hands back the same index and seq (sweep.ts's quiet sweep). */
+    quietSweep() {
+      sweeps++;
+      snap = { ...snap, index: { ...(snap.index as object), sweeps } };
       for (const fn of listeners) fn();
     },
   };
@@ -71,6 +82,18 @@ const config = {
   flapWindowMs: 600_000,
   statusLabels: { 6: "queued", 1: "starting", 2: "running" },
 } as unknown as Config;
+
+/** An insight with no rules whose clock the test moves (from a slot's start), and the slots each save wrote. */
+function trendWatch() {
+  const clock = { now: T - (T % 300) };
+  const f = fakeMonitor();
+  const saved: number[] = [];
+  const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
+    now: () => clock.now,
+    trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
+  });
+  return { clock, f, saved, w };
+}
 
 describe("the monitor's insight", () => {
   it("says each job and rule once, again only after the job left the status", () => {
@@ -125,17 +148,11 @@ describe("the monitor's insight", () => {
   });
 
   it("records the counts at every sweep, and saves the trend once per 5-minute slot", () => {
-    let now = T - (T % 300);
-    const f = fakeMonitor();
-    const saved: number[] = [];
-    const w = new InsightWatch(f.monitor, { ...config, alerts: [] } as Config, {
-      now: () => now,
-      trend: { initial: undefined, save: (t) => saved.push(t.slots.length) },
-    });
+    const { clock, f, saved, w } = trendWatch();
     const jobs = [job(1, [[6, T - 10]]), job(2, [[2, T - 10]])];
     for (let i = 1; i <= 12; i++) {
       f.sweep(jobs, i);
-      now += 30;
+      clock.now += 30;
     }
     expect(w.getSnapshot().source).toBe("index");
     expect(w.getSnapshot().trend.slots.length).toBe(2);
@@ -146,6 +163,49 @@ describe("the monitor's insight", () => {
     expect(w.getMarks()).toBe(marks);
     w.save();
     expect(saved).toEqual([1, 2, 2]);
+    w.stop();
+  });
+
+  it("more job-and-rule pairs stuck than it remembers (50 rules × 401 jobs): none is said twice", () => {
+    const now = T;
+    const f = fakeMonitor();
+    const rules = Array.from({ length: 50 }, (_, i) => ({
+      name: `r${i}`,
+      statuses: [6],
+      longerThanSec: 3600,
+    }));
+    const w = new InsightWatch(f.monitor, { ...config, alerts: rules } as Config, { now: () => now });
+    const jobs = Array.from({ length: 401 }, (_, i) => job(i + 1, [[6, T - 7200]]));
+    f.sweep(jobs, 1);
+    expect(f.notes.length).toBe(50 * 401);
+    // The next sweeps find the same jobs stuck: each pair was said, none is said again.
+    f.sweep(jobs, 2);
+    f.sweep(jobs, 3);
+    expect(f.notes.length).toBe(50 * 401);
+    w.stop();
+  });
+
+  it("with the index off, an id the page lists twice is one job in the stats", () => {
+    const f = fakeMonitor();
+    const w = new InsightWatch(f.monitor, config, { now: () => T });
+    f.page([job(1, [[6, T - 60]]), job(2, [[2, T - 60]]), job(1, [[2, T - 30]])]);
+    expect(w.jobs().map((j) => j.id)).toEqual(["1", "2"]);
+    expect(computeStats(w.jobs(), { nowSec: T }).jobs).toBe(2);
+    w.stop();
+  });
+
+  it("samples the trend at a quiet sweep too (the same index, the same seq): an idle account's trend has every slot", () => {
+    const { clock, f, saved, w } = trendWatch();
+    f.sweep([job(1, [[6, T - 10]]), job(2, [[2, T - 10]])], 1);
+    // Half an hour of sweeps every 30 s that find nothing new.
+    for (let i = 0; i < 60; i++) {
+      clock.now += 30;
+      f.quietSweep();
+    }
+    expect(w.getSnapshot().trend.slots.map((s) => s.t - (T - (T % 300)))).toEqual([
+      0, 300, 600, 900, 1200, 1500, 1800,
+    ]);
+    expect(saved).toEqual([1, 2, 3, 4, 5, 6, 7]);
     w.stop();
   });
 

@@ -41,7 +41,7 @@ describe("Monitor with the index", () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(d.requestCount()).toBe(n);
     m.resume();
-    await until(m, (x) => (x.index?.seq ?? 0) > (s.index?.seq ?? 0));
+    await until(m, (x) => (x.index?.sweeps ?? 0) > (s.index?.sweeps ?? 0));
   });
 
   it("asks for the page alone at start: the first sweep goes once the page has answered", async () => {
@@ -83,5 +83,27 @@ describe("Monitor with the index", () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(off.m.getSnapshot().index).toBeUndefined();
     expect(off.d.requestCount()).toBe(1);
+  });
+
+  it("an unchanged account's sweeps each give the trend its sample (issue 32's trend beside 31's quiet sweeps)", async () => {
+    // A sweep that reads nothing new keeps the index and its seq: the trend took its samples from
+    // new indexes only, and an idle account's trend kept one slot for hours.
+    const { m } = await start({ mode: "on", intervalMs: 1000 });
+    const { InsightWatch } = await import("../../src/poll/insight.js");
+    const T = 1_800_000_000 - (1_800_000_000 % 300);
+    // Five minutes of the insight's clock per sweep: each sweep is a slot of its own.
+    const w = new InsightWatch(
+      m,
+      { alerts: [], flapChanges: 6, flapWindowMs: 600_000, statusLabels: {} } as never,
+      { now: () => T + 300 * (m.getSnapshot().index?.sweeps ?? 0) },
+    );
+    try {
+      const first = await until(m, (x) => (x.index?.seq ?? 0) >= 1);
+      await until(m, (x) => (x.index?.sweeps ?? 0) >= (first.index?.sweeps ?? 0) + 4);
+      expect(m.getSnapshot().index?.seq).toBe(first.index?.seq); // nothing new: the same index
+      expect(w.getSnapshot().trend.slots.length).toBeGreaterThanOrEqual(5);
+    } finally {
+      w.stop();
+    }
   });
 });

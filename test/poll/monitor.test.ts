@@ -256,6 +256,46 @@ describe("Monitor", () => {
     expect(m.getSnapshot().missing).toBeUndefined();
   });
 
+  it("asks a job whose answers are refused for their weight (over the cap) every 30 s, not at its interval", async () => {
+    // Read to the 16 MB cap and refused, every second: ~1 GB a minute from the service.
+    const tooLarge = () =>
+      new ApiError("too-large", "response larger than 16 MB, refused", { bytes: 16 * 1024 * 1024 + 1 });
+    const { client, calls } = scripted(
+      (q) => pageOf([job(101)], q),
+      (id) => (id === "101" || id === "7" ? tooLarge() : job(id)),
+    );
+    const m = start(client, { pins: ["7"] });
+    m.select("101");
+    await vi.advanceTimersByTimeAsync(59_000);
+    const asked = (id: string) => calls.job.filter((c) => c.id === id).length;
+    // The first ask, then every 30 s (two in 59 s); the pin off the page alike.
+    expect(asked("101")).toBeLessThanOrEqual(3);
+    expect(asked("7")).toBeLessThanOrEqual(3);
+    expect(m.getSnapshot().job.error).toBeInstanceOf(ApiError);
+  });
+
+  it("asks a pin whose answers weigh megabytes as seldom as their bytes allow, and at its interval again once they are light", async () => {
+    let weight = 14 * 1024 * 1024;
+    const asked: number[] = [];
+    const client: JobClient = {
+      listJobs: async (q) => pageOf([job(101)], q),
+      getJob: async (id, _signal, info) => {
+        asked.push(Date.now());
+        if (info) info.bytes = weight;
+        return job(id);
+      },
+    };
+    start(client, { pins: ["7"] });
+    await vi.advanceTimersByTimeAsync(59_000);
+    // 14 MB at 2 MB a minute: every 30 s (the most a poll is slowed), not every 5 s.
+    expect(asked.length).toBeLessThanOrEqual(3);
+    weight = 0; // an answer of no weight (a 304): back to the interval
+    await vi.advanceTimersByTimeAsync(31_000);
+    const n = asked.length;
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(asked.length - n).toBeGreaterThanOrEqual(3);
+  });
+
   it("polls the selected job at the job interval on the page and off it (the job the user watches)", async () => {
     const { client, calls } = scripted(
       (q) => pageOf([job(101)], q),

@@ -127,7 +127,8 @@ describe("one answer, many uses", () => {
       intervalMs: 2000,
       listIntervalMs: 5000,
       pins: ["1"],
-      index: { mode: "on", intervalMs: 2000 },
+      // Every page read at every sweep (an unchanged one is read less often by default).
+      index: { mode: "on", intervalMs: 2000, periodMax: 1 },
     });
     await vi.advanceTimersByTimeAsync(60_000);
     const pin = calls.filter((c) => c.what === "job" && c.id === "1").length;

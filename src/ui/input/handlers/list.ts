@@ -13,7 +13,8 @@ function noIndex(c: KeyContext): string | undefined {
   if (c.ui.scope === "all") return undefined;
   const index = c.snap.index;
   if (index === undefined) return "the index is off: --index on";
-  return index.reason !== undefined ? `no index: ${index.reason}` : undefined;
+  // Off by itself (auto above index_max): how to have it.
+  return index.reason !== undefined ? `no index: ${index.reason}: ${index.hint}` : undefined;
 }
 
 export const LIST = {
