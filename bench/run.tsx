@@ -8,9 +8,10 @@
 // reported. The demo service always runs in a process of its own (`serve` below).
 //
 // BENCH_ONLY=first,idle picks rows; BENCH_CLI=<file> measures another build (an older commit's
-// dist/jobtop.js) the same way; BENCH_NODES=<node>,<node> the Nodes; BENCH_IDLE_S, BENCH_KEYS
-// shorten the idle and key rows for a quick look; BENCH_BILL_BASE=<file> runs the bill (bill.ts)
-// of an older build beside this one's.
+// dist/jobtop.js) the same way; BENCH_BASE=<file> (scripts/bench.js takes a commit too) runs an
+// older build beside this one in the rows that are an A/B in one run (host-*: bench/host.ts; the
+// bill, bench/bill.ts, unless BENCH_BILL_BASE names another); BENCH_NODES=<node>,<node> the Nodes;
+// BENCH_IDLE_S, BENCH_KEYS, BENCH_HOST_S shorten the idle, key and host rows for a quick look.
 import { execFileSync, spawn } from "node:child_process";
 import { EventEmitter } from "node:events";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -33,6 +34,8 @@ import { detailLines } from "../src/render/detail-lines.js";
 import { JobDetail } from "../src/ui/JobDetail.js";
 import { JobList } from "../src/ui/JobList.js";
 import { bill } from "./bill.js";
+import { HOST_ROWS, type HostKit } from "./host.js";
+import { churn, longLog } from "./service-shapes.js";
 
 const CLI = resolve(process.env.BENCH_CLI ?? "dist/jobtop.js");
 const COLS = 150;
@@ -112,7 +115,18 @@ interface Served {
   close(): void;
 }
 
-async function serve(opts: { jobs?: number; bigKb?: number; maxPerPage?: number } = {}): Promise<Served> {
+/** The demo's size and shape: jobs, KB of text in each, its per_page cap, a long log, churn (service-shapes.ts). */
+export interface ServeOptions {
+  jobs?: number;
+  bigKb?: number;
+  maxPerPage?: number;
+  /** state.log entries added to the newest job (the one selected at start). */
+  logEntries?: number;
+  /** How many of the newest jobs change every second. */
+  churn?: number;
+}
+
+async function serve(opts: ServeOptions = {}): Promise<Served> {
   const child = spawn(process.execPath, [process.argv[1] as string, "serve", JSON.stringify(opts)], {
     stdio: ["pipe", "pipe", "inherit"],
   });
@@ -134,7 +148,7 @@ async function serve(opts: { jobs?: number; bigKb?: number; maxPerPage?: number 
 }
 
 async function serveMain(optsJson: string): Promise<void> {
-  const o = JSON.parse(optsJson) as { jobs?: number; bigKb?: number; maxPerPage?: number };
+  const o = JSON.parse(optsJson) as ServeOptions;
   const demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: o.jobs, maxPerPage: o.maxPerPage });
   if (o.bigKb) {
     // Service-sized text in every job: a description of bigKb KB, lines of words as people write.
@@ -144,6 +158,9 @@ async function serveMain(optsJson: string): Promise<void> {
       if (job) job.desc = `${para}\n`.repeat(Math.ceil((o.bigKb * 1024) / (para.length + 1)));
     }
   }
+  const newest = o.jobs ?? 120;
+  if (o.logEntries) longLog(demo, newest, o.logEntries);
+  if (o.churn) churn(demo, newest, o.churn);
   process.stdout.write(`${JSON.stringify({ url: demo.url, token: demo.token })}\n`);
   createInterface({ input: process.stdin }).on("line", (l) => {
     if (l === "count") process.stdout.write(`${demo.requestCount()}\n`);
@@ -844,6 +861,24 @@ function packSize() {
   note(`files: ${info.files.map((f) => f.path).join(", ")}`);
 }
 
+/** The host rows (bench/host.ts): this build and BENCH_BASE's, in one run. */
+function hostKit(all: NodeBin[]): HostKit {
+  const base = process.env.BENCH_BASE;
+  return {
+    nodes: all,
+    builds: [{ name: "this build", cli: CLI }, ...(base ? [{ name: "base", cli: resolve(base) }] : [])],
+    work: WORK,
+    serve,
+    session,
+    cleanEnv,
+    bareInPty,
+    cpuMs,
+    rssMb,
+    report: (node, ...rest) => report(node as NodeBin | undefined, ...rest),
+    note,
+  };
+}
+
 /**
  * Issue 32's budget: the stats over 2 000 jobs × 50 state.log entries ≤ 20 ms, as the index
  * recomputes them after a sweep that changed it: each job's log digested (the index's entries do
@@ -921,6 +956,7 @@ const ROWS_TO_RUN: {
     perNode: (node) => bill({ cli: CLI, node, serve, cleanEnv, report: (...a) => report(node, ...a), note }),
   },
   { id: "stats", all: stats },
+  ...Object.entries(HOST_ROWS).map(([id, row]) => ({ id, all: (n: NodeBin[]) => row(hostKit(n)) })),
 ];
 
 async function main() {

@@ -1,8 +1,10 @@
 // Bundles bench/run.tsx (it imports the TypeScript sources) and runs it, for this Node and for
 // Node 24 (installed from the registry's `node` package on first use, as test:node24 does).
-// BENCH_NODES=<node>,<node> names the Nodes instead.
+// BENCH_NODES=<node>,<node> names the Nodes instead; BENCH_BASE=<commit or dist/jobtop.js> the older
+// build the A/B rows measure beside this one (scripts/bench-base.js builds a commit).
 import { spawnSync } from "node:child_process";
 import { build } from "esbuild";
+import { benchBase } from "./bench-base.js";
 import { plugins } from "./bundle-options.js";
 import { node24 } from "./node24.js";
 
@@ -25,8 +27,14 @@ await build({
   logLevel: "warning",
 });
 const nodes = process.env.BENCH_NODES || [process.execPath, node24()].join(",");
+const base = benchBase();
 const r = spawnSync(process.execPath, ["dist/bench.mjs"], {
   stdio: "inherit",
-  env: { ...process.env, BENCH_NODES: nodes },
+  // The bill's row (bench/bill.ts) takes the same base unless BENCH_BILL_BASE names its own.
+  env: {
+    ...process.env,
+    BENCH_NODES: nodes,
+    ...(base ? { BENCH_BASE: base, BENCH_BILL_BASE: process.env.BENCH_BILL_BASE || base } : {}),
+  },
 });
 process.exit(r.status ?? 1);

@@ -11,6 +11,7 @@ import inkKeysAtOnce from "./ink-keys-at-once.js";
 import inkMergeNextLines from "./ink-merge-next-lines.js";
 import inkOutputRows from "./ink-output-rows.js";
 import inkSharedOutputCaches from "./ink-shared-output-caches.js";
+import inkSkipUnchangedCommits from "./ink-skip-unchanged-commits.js";
 import inkWithoutTopLevelAwait from "./ink-without-top-level-await.js";
 import isInCiNever from "./is-in-ci-never.js";
 import sliceAnsiLazySegmenter from "./slice-ansi-lazy-segmenter.js";
@@ -34,6 +35,7 @@ export const patches = [
   inkSharedOutputCaches,
   inkBoundedMeasureCache,
   inkKeysAtOnce,
+  inkSkipUnchangedCommits,
   inkDevtoolsStub,
   isInCiNever,
   zodEnglishOnly,

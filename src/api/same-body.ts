@@ -11,6 +11,12 @@
 // (If-None-Match, If-Modified-Since), and a 304 means the value kept for that very request. They
 // live and go with the bytes they describe, so a 304 is never answered from another request's
 // value, and the map that holds them is the memo's, bounded.
+// An answer of a megabyte or more is kept as its SHA-256 instead (issue 31): a job with 200 000
+// state.log entries answers 14 MB, and its bytes were kept once per memo (the job's, the page's,
+// the sweep's: 42 MB, next to a parsed log of ~15 MB). Hashing 14 MB costs ~30 ms, at most once
+// per such answer (the job's byte budget polls it every 30 s); node:crypto is loaded only then.
+import { loadBuiltin } from "../load-builtin.js";
+
 /** What the service said identifies an answer (validators.ts reads them): sent back, a 304 says it still holds. */
 export interface Validators {
   etag?: string;
@@ -56,8 +62,8 @@ export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): Sam
   const max = bound.max ?? Number.POSITIVE_INFINITY;
   const maxBytes = bound.maxBytes ?? Number.POSITIVE_INFINITY;
   interface Entry {
-    /** The answer's bytes, for "the same bytes"; undefined once let go for the bound. */
-    bytes: Buffer | undefined;
+    /** What is kept to know the answer again (its bytes, or a large one's digest: printOf); undefined once let go for the bound. */
+    print: Print | undefined;
     value: unknown;
     /** The value held weakly once the bytes went (an object: a job, a page). */
     weak: WeakRef<object> | undefined;
@@ -68,30 +74,31 @@ export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): Sam
   const drop = (key: string) => {
     const had = last.get(key);
     if (!had) return;
-    bytes -= had.bytes?.length ?? 0;
+    bytes -= had.print?.length ?? 0;
     last.delete(key);
   };
   /** The entry's bytes let go; its value held weakly if it has validators to send, else the entry goes. */
   const lighten = (key: string, e: Entry) => {
     if (!e.validators || typeof e.value !== "object" || e.value === null) return drop(key);
-    bytes -= e.bytes?.length ?? 0;
+    bytes -= e.print?.length ?? 0;
     e.weak = new WeakRef(e.value);
-    e.bytes = undefined;
+    e.print = undefined;
     e.value = undefined;
   };
   return {
     decode<T>(key: string, body: Buffer, decode: () => T, validators?: Validators): T {
       const had = last.get(key);
       drop(key);
+      const print = printOf(body);
       // Same bytes: last time's value, with the validators of this answer (a new ETag for the same bytes is still that answer's).
-      const value = had?.bytes?.equals(body) ? (had.value as T) : decode();
-      last.set(key, { bytes: body, value, weak: undefined, validators });
+      const value = had?.print && samePrint(had.print, print) ? (had.value as T) : decode();
+      last.set(key, { print, value, weak: undefined, validators });
       bytes += body.length;
       for (const [k, e] of last) {
         if (last.size <= 1 || (last.size <= max && bytes <= maxBytes)) break;
         if (k === key) continue;
         if (last.size > max) drop(k);
-        else if (e.bytes) lighten(k, e);
+        else if (e.print) lighten(k, e);
       }
       return value;
     },
@@ -113,6 +120,24 @@ export function sameBodies(bound: { max?: number; maxBytes?: number } = {}): Sam
       for (const key of Array.from(last.keys())) if (!keep(key)) drop(key);
     },
   };
+}
+
+/** What is kept of an answer to know it again: its bytes, or for a large one its length and SHA-256. */
+interface Print {
+  length: number;
+  bytes: Buffer;
+}
+
+const DIGEST_FROM = 1 << 20;
+
+function printOf(body: Buffer): Print {
+  if (body.length < DIGEST_FROM) return { length: body.length, bytes: body };
+  const { createHash } = loadBuiltin("node:crypto") as typeof import("node:crypto");
+  return { length: body.length, bytes: createHash("sha256").update(body).digest() };
+}
+
+function samePrint(a: Print, b: Print): boolean {
+  return a.length === b.length && a.bytes.equals(b.bytes);
 }
 
 /** `memo` under one key whatever the request's URL: the index's sweep keeps one answer per page (its number and size). */

@@ -27,16 +27,30 @@ export function buildTimeline(log: readonly LogEntry[], nowSec: number): Timelin
 }
 
 /**
- * The last `max` entries of the log by id, oldest first, and how many came before them. One pass
- * and a copy of `max` entries when the log is in order (as services send it); a log of 124 000
- * entries is shown as its tail, never spread, sorted or laid out whole.
+ * Is the log in id order (as services send it)? Looked at once per log: the same array comes back
+ * while the log is unchanged (api/log-entries.ts), and a frame asked this of a 200 000-entry log
+ * on every render.
+ */
+const inIdOrder = new WeakMap<readonly LogEntry[], boolean>();
+function isInIdOrder(log: readonly LogEntry[]): boolean {
+  let inOrder = inIdOrder.get(log);
+  if (inOrder === undefined) {
+    inOrder = true;
+    for (let i = 1; i < log.length && inOrder; i++)
+      inOrder = compareIds((log[i - 1] as LogEntry).id, (log[i] as LogEntry).id) <= 0;
+    inIdOrder.set(log, inOrder);
+  }
+  return inOrder;
+}
+
+/**
+ * The last `max` entries of the log by id, oldest first, and how many came before them. A copy
+ * of `max` entries when the log is in order (as services send it); a log of 124 000 entries is
+ * shown as its tail, never spread, sorted or laid out whole.
  */
 export function lastEntries(log: readonly LogEntry[], max: number): { entries: LogEntry[]; earlier: number } {
   const keep = Math.max(0, Math.min(max, log.length));
-  let inOrder = true;
-  for (let i = 1; i < log.length && inOrder; i++)
-    inOrder = compareIds((log[i - 1] as LogEntry).id, (log[i] as LogEntry).id) <= 0;
-  const tail = inOrder
+  const tail = isInIdOrder(log)
     ? log.slice(log.length - keep)
     : log
         .slice()
@@ -63,13 +77,37 @@ const NO_CHANGE: JobChange = { changed: false, newEntryIds: [], newEntries: 0, s
  */
 export function diffJob(prev: Job | undefined, next: Job, keep = Number.POSITIVE_INFINITY): JobChange {
   if (!prev || prev === next) return NO_CHANGE;
-  const known = new Set<string>();
-  for (const e of prev.state.log) known.add(e.id);
-  const fresh: string[] = [];
-  for (const e of next.state.log) if (!known.has(e.id)) fresh.push(e.id);
+  const fresh = freshIds(prev.state.log, next.state.log);
   const statusChanged = prev.status !== next.status;
   if (fresh.length === 0 && !statusChanged) return NO_CHANGE;
   return { changed: true, newEntryIds: newestIds(fresh, keep), newEntries: fresh.length, statusChanged };
+}
+
+/**
+ * The ids of `next`'s entries that `prev` has not. An entry at the same place as the very same
+ * object (api/log-entries.ts shares them) is known, and so is none above `prev`'s newest id: a log
+ * that grew by one entry is told without a set of its 200 000 ids. Only an entry that is neither
+ * is looked up among all of `prev`'s ids.
+ */
+function freshIds(prev: readonly LogEntry[], next: readonly LogEntry[]): string[] {
+  if (prev === next) return [];
+  let newest: string | undefined;
+  for (const e of prev) if (newest === undefined || compareIds(e.id, newest) > 0) newest = e.id;
+  let known: Set<string> | undefined;
+  const fresh: string[] = [];
+  for (let i = 0; i < next.length; i++) {
+    const e = next[i] as LogEntry;
+    if (prev[i] === e) continue;
+    if (newest === undefined || compareIds(e.id, newest) > 0) fresh.push(e.id);
+    else {
+      if (!known) {
+        known = new Set<string>();
+        for (const p of prev) known.add(p.id);
+      }
+      if (!known.has(e.id)) fresh.push(e.id);
+    }
+  }
+  return fresh;
 }
 
 /** The `k` highest ids (all of them, as given, if no more than k); one pass, no full sort. */

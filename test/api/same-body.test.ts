@@ -45,3 +45,25 @@ describe("an answer the same as the last one", () => {
     expect((await c.listJobs({ page: 1, perPage: 5, order: "desc" })).items.every((i) => i.ok)).toBe(true);
   });
 });
+
+describe("a large answer (issue 31)", () => {
+  it("is known again by its digest: the memo does not hold its megabytes", async () => {
+    const { sameBodies } = await import("../../src/api/same-body.js");
+    const memo = sameBodies();
+    const big = Buffer.alloc(3 << 20, "a");
+    let decodes = 0;
+    const decode = () => ++decodes;
+    expect(memo.decode("job 7", big, decode)).toBe(1);
+    // Had the memo kept these very bytes, they would now be zeros and the same answer not known.
+    const again = Buffer.from(big);
+    big.fill(0);
+    expect(memo.decode("job 7", again, decode)).toBe(1);
+    // One byte changed, anywhere: decoded anew.
+    const changed = Buffer.from(again);
+    changed[changed.length >> 1] = 0x62;
+    expect(memo.decode("job 7", changed, decode)).toBe(2);
+    // A small answer is still compared byte for byte, never with a large one's digest.
+    expect(memo.decode("job 7", Buffer.alloc(32), decode)).toBe(3);
+    expect(memo.decode("job 7", Buffer.alloc(32), decode)).toBe(3);
+  });
+});

@@ -1,5 +1,6 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Job } from "../../src/api/schema.js";
+import type { Job, LogEntry } from "../../src/api/schema.js";
 import { JobSchema } from "../../src/api/schema.js";
 import { activeHighlights, addHighlights, isHighlighted, nextExpiry } from "../../src/model/highlights.js";
 import { buildTimeline, diffJob, newestIds } from "../../src/model/timeline.js";
@@ -49,6 +50,59 @@ describe("diffJob", () => {
     expect(d.newEntryIds).toHaveLength(50);
     expect(d.newEntryIds.at(-1)).toBe(String(10 + 139_999));
     expect(d.newEntryIds[0]).toBe(String(10 + 139_950));
+  });
+});
+
+describe("diffJob over shared entries (issue 31)", () => {
+  const entry = (id: number, status = 2): LogEntry => ({
+    id: String(id),
+    status,
+    ts: { seconds: id },
+    sourceId: "1",
+  });
+  const withLog = (log: LogEntry[], status = 2): Job => ({ ...job(), status, state: { status, log } });
+
+  it("tells the same new ids as a lookup among all of the old ones, whatever is shared, reordered or repeated", () => {
+    // The reference: every id of the old log in a set (what diffJob did before).
+    const reference = (prev: LogEntry[], next: LogEntry[]) => {
+      const known = new Set(prev.map((e) => e.id));
+      return next.filter((e) => !known.has(e.id)).map((e) => e.id);
+    };
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: -5, max: 40 }), { maxLength: 30 }),
+        fc.array(
+          fc.oneof(
+            fc.integer({ min: 0, max: 29 }).map((i) => ({ shared: i })),
+            fc.integer({ min: -5, max: 60 }),
+          ),
+          {
+            maxLength: 40,
+          },
+        ),
+        (prevIds, plan) => {
+          const prev = prevIds.map((id) => entry(id));
+          // An entry of `next` is either one of prev's very objects (shared) or a new one.
+          const next = plan.map((p) =>
+            typeof p === "number" ? entry(p) : (prev[p.shared] ?? entry(p.shared)),
+          );
+          const d = diffJob(withLog(prev), withLog(next));
+          expect(d.newEntries).toBe(reference(prev, next).length);
+          expect(d.newEntryIds).toEqual(reference(prev, next));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("tells one new entry of a 200 000-entry log that grew, and none of one answered again the same", () => {
+    const log = Array.from({ length: 200_000 }, (_, i) => entry(1000 + i));
+    const grown = log.concat(entry(1_000_000, 1));
+    expect(diffJob(withLog(log), withLog(grown, 1))).toMatchObject({
+      newEntries: 1,
+      newEntryIds: ["1000000"],
+    });
+    expect(diffJob(withLog(log), withLog(log)).changed).toBe(false);
   });
 });
 

@@ -124,4 +124,39 @@ describe("Ink as the tests load it is patched as the bundle ships it", () => {
     // ink-keys-at-once: drawn at once, well before the throttle's 10 s ("0" becomes "1", column 9).
     expect(await until(() => stdout.writes.join("").includes(`${ESC}[9G1`), 4000)).toBe(true);
   });
+
+  it("draws no frame for a commit that changed nothing on screen, and draws one when a colour alone changes", async () => {
+    function Row({ text, color, n }: { text: string; color: string; n: number }) {
+      // A new style object and a new Text element on each render, as any component makes them.
+      return (
+        <Box flexDirection="row" paddingLeft={n - n}>
+          <Text color={color}>{text}</Text>
+        </Box>
+      );
+    }
+    const stdout = new FakeStdout();
+    let frames = 0;
+    const app = render(<Row text="job 7 running" color="green" n={0} />, {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stdin: new FakeStdin() as unknown as NodeJS.ReadStream,
+      stderr: new FakeStdout() as unknown as NodeJS.WriteStream,
+      exitOnCtrlC: false,
+      patchConsole: false,
+      debug: true, // every frame drawn at once: none is held back by the throttle
+      onRender: () => {
+        frames += 1;
+      },
+    });
+    unmount = app.unmount;
+    expect(frames).toBe(1);
+    // Re-rendered with the same text and colour: nothing to lay out or draw (ink-skip-unchanged-commits).
+    for (let n = 1; n <= 5; n++) app.rerender(<Row text="job 7 running" color="green" n={n} />);
+    expect(frames).toBe(1);
+    // A colour alone changed: drawn (Text keeps its colouring function only while its colours stay).
+    app.rerender(<Row text="job 7 running" color="red" n={6} />);
+    expect(frames).toBe(2);
+    app.rerender(<Row text="job 7 stopped" color="red" n={7} />);
+    expect(frames).toBe(3);
+    expect(stdout.writes.at(-1)).toContain("job 7 stopped");
+  });
 });
