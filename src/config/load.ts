@@ -67,15 +67,19 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile = { name: "demo", via: "--demo" };
     // A [profiles.demo] in the file may rename the demo's codes; the built-in one sits below it.
     const own = file?.profiles.get("demo");
-    if (own) layers.push({ name: "profile demo", settings: own });
+    if (own) layers.push({ name: "profile demo", settings: own, file: true });
     if (input.demoProfile) layers.push({ name: "built-in profile demo", settings: input.demoProfile });
   } else {
     profile = chooseProfile(input, file, path);
     if (profile && file) {
-      layers.push({ name: `profile ${profile.name}`, settings: file.profiles.get(profile.name) as Settings });
+      layers.push({
+        name: `profile ${profile.name}`,
+        settings: file.profiles.get(profile.name) as Settings,
+        file: true,
+      });
     }
   }
-  if (file) layers.push({ name: "config file", settings: file.top });
+  if (file) layers.push({ name: "config file", settings: file.top, file: true });
 
   let hint: string | undefined;
   if (file && !profile && file.profiles.size > 0) {

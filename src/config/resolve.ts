@@ -13,6 +13,7 @@ import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
 import { type Kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 import { SETTINGS } from "./settings.js";
+import { tokenRefusal } from "./token-scope.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
 /** The defaults, from the settings table (./settings.ts). */
@@ -122,6 +123,8 @@ export function resolveSettings(
       throw new ConfigError(
         `no service given: pass --base-url URL (or set JOBTOP_BASE_URL, or base_url in the config file), or try --demo${hint}`,
       );
+    const refused = tokenRefusal(layers, s.baseUrl as string, s.token as TokenSource | undefined);
+    if (refused) throw new ConfigError(refused);
     if (!s.token)
       throw new ConfigError(
         `no token: set JOBTOP_TOKEN or pass --token-file FILE (or set token_file or token_command in the config file), or try --demo${hint}`,
