@@ -22,7 +22,8 @@ export class ApiError extends Error {
   constructor(
     readonly kind: ApiErrorKind,
     message: string,
-    readonly details: { status?: number; retryAfterMs?: number; code?: number } = {},
+    /** `envelope`: an error answer's body was the spec's envelope (`code`, `msg`): the service's own words (error-answer.ts). */
+    readonly details: { status?: number; retryAfterMs?: number; code?: number; envelope?: boolean } = {},
   ) {
     super(message);
   }

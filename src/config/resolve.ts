@@ -6,7 +6,7 @@
 // line naming the flag, variable or file:line it came from.
 
 import { type Action, mergeActions } from "../actions/definitions.js";
-import { clearTextWarning, MAX_PINS } from "./checks.js";
+import { basePathWarning, clearTextWarning, MAX_PINS } from "./checks.js";
 import { finalCodes } from "./final-statuses.js";
 import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
 import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
@@ -145,7 +145,11 @@ export function resolveSettings(
       // The demo service is in this process, on loopback: never through a proxy.
       proxy: opts.demo ? "none" : inForce.proxy,
       caFile: opts.demo ? undefined : inForce.caFile,
-      warnings: opts.demo ? [] : clearTextWarning(inForce.baseUrl || undefined),
+      warnings: opts.demo
+        ? []
+        : clearTextWarning(inForce.baseUrl || undefined).concat(
+            basePathWarning(inForce.baseUrl || undefined),
+          ),
       actions,
       alerts: alertsInForce(layers),
       customColumns: customColumnsInForce(layers, inForce.columns),

@@ -9,6 +9,7 @@ import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
 import { jobJson } from "./get.js";
+import { jobGetter } from "./job-lookup.js";
 import { toJson } from "./output.js";
 import { currentLine } from "./watch.js";
 
@@ -17,6 +18,7 @@ export function runWait(
   id: string,
   o: { until: number[]; deadlineMs?: number },
 ): Promise<number> {
+  const getJob = jobGetter(ctx);
   return new Promise((resolve) => {
     let done = false;
     let last: Job | undefined;
@@ -43,7 +45,7 @@ export function runWait(
         end(EXIT.timeout, `timed out after ${limit / 1000}s: job ${id} is ${now}, not ${want}`);
       }, limit);
     }
-    f = follow((signal) => ctx.client.getJob(id, signal), {
+    f = follow((signal) => getJob(id, signal), {
       intervalMs: ctx.config.intervalMs,
       singleJob: true,
       label: `job ${id}`,

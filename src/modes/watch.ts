@@ -11,6 +11,7 @@ import { PollGroup } from "../poll/poll-group.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
+import { jobGetter } from "./job-lookup.js";
 import { toJson } from "./output.js";
 
 export interface WatchOptions {
@@ -22,6 +23,7 @@ export interface WatchOptions {
 export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): Promise<number> {
   const unique = Array.from(new Set(ids)); // the same id twice is one job
   const until = o.until;
+  const getJob = jobGetter(ctx);
   return new Promise((resolve) => {
     const followers: Follow[] = [];
     const reached = new Set<string>();
@@ -51,7 +53,7 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
     const group = new PollGroup(ctx.client.gate);
     for (const id of unique) {
       let last: Job | undefined;
-      const f = follow((signal) => ctx.client.getJob(id, signal), {
+      const f = follow((signal) => getJob(id, signal), {
         intervalMs: ctx.config.intervalMs,
         singleJob: true,
         label: `job ${id}`,
