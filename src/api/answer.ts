@@ -71,7 +71,8 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
 
 export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
   if (e instanceof ApiError) return e;
-  if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
+  if (timedOut)
+    return new ApiError("timeout", `no answer from ${sanitize(host)} within ${timeoutMs / 1000}s (timeout)`);
   if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
   // Only the code is read, never the message: a header error's message holds the header.
   const w = transportWords(errorCode(e), sanitize(host));

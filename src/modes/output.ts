@@ -102,6 +102,11 @@ export class Output {
   }
 }
 
+/** The last word of a command that ran out of time failing: how long, the flag that sets it, why. */
+export function gaveUpLine(ms: number, why: string): string {
+  return `gave up after ${ms / 1000}s (--timeout sets how long): ${why}`;
+}
+
 /** "HTTP 502 Bad Gateway from the service; retrying in 3s" */
 export function retryLine(e: unknown, delayMs: number | undefined): string {
   const next = delayMs === undefined ? "" : `; retrying in ${formatDelay(delayMs)}`;

@@ -10,7 +10,7 @@ import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
 import { jobJson } from "./get.js";
 import { jobGetter } from "./job-lookup.js";
-import { toJson } from "./output.js";
+import { gaveUpLine, toJson } from "./output.js";
 import { currentLine } from "./watch.js";
 
 export function runWait(
@@ -38,7 +38,7 @@ export function runWait(
         // Still failing at the deadline: the status is unknown, which is not "it did not get there".
         if (f?.failing() || !last) {
           const why = f?.lastError() === undefined ? "no answer" : describeError(f?.lastError());
-          return end(EXIT.failed, `gave up after ${limit / 1000}s: ${why}`);
+          return end(EXIT.failed, gaveUpLine(limit, why));
         }
         const now = statusStyle(last.status, ctx.config.statusLabels).label;
         const want = o.until.map((c) => statusStyle(c, ctx.config.statusLabels).label).join(" or ");

@@ -191,7 +191,7 @@ describe("--once", () => {
       });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/gave up after 1s: HTTP 500/);
+      expect(r.stderr).toMatch(/gave up after 1s \(--timeout sets how long\): HTTP 500/);
     } finally {
       demo.clearFaults();
     }

@@ -223,7 +223,9 @@ describe("get", () => {
     expect(r.code).toBe(1);
     expect(performance.now() - t0).toBeLessThan(6000);
     expect(r.stderr).toMatch(/HTTP 500 .*retrying in/);
-    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(/^jobtop: gave up after 1\.5s: HTTP 500/);
+    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(
+      /^jobtop: gave up after 1\.5s \(--timeout sets how long\): HTTP 500/,
+    );
   });
 
   it("exit 1 when nothing listens", async () => {
@@ -492,7 +494,7 @@ describe("wait", () => {
     demo.injectFault("500", 100);
     const r = await runCli(["wait", "5", "--until", "3", "--timeout", "1500ms", ...FAST], env());
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/gave up after 1\.5s: HTTP 500/);
+    expect(r.stderr).toMatch(/gave up after 1\.5s \(--timeout sets how long\): HTTP 500/);
   });
 
   it("exit 4 for a job that does not exist", async () => {

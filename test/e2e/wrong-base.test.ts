@@ -20,7 +20,11 @@ afterEach(() => {
 
 describe("a base_url ending in /v1", () => {
   it("is said at start, then the page's 404 names the path and the base_url to use", async () => {
-    s = startCli(["--base-url", `${demo.url}/v1`], { cols: 160, rows: 20, env: { JOBTOP_TOKEN: demo.token } });
+    s = startCli(["--base-url", `${demo.url}/v1`], {
+      cols: 160,
+      rows: 20,
+      env: { JOBTOP_TOKEN: demo.token },
+    });
     await s.waitFor("⚠ base_url ends in /v1, and jobtop adds /v1/job itself", 15_000);
     await s.waitFor(
       `⚠ page: HTTP 404 Not Found for /v1/v1/job/jobs; base_url is the part before /v1: ${demo.url}`,
