@@ -306,7 +306,7 @@ describe("negative ids, which the spec does not rule out", () => {
 
 describe("exit 2: bad usage, one line", () => {
   it.each([
-    [["get", "abc"], /get: "abc" is not a job id/],
+    [["get", "a b"], /get: "a b" is not a job id/],
     [["get"], /get: which job\?/],
     [["get", "1", "2"], /get: one job id, got 2/],
     [["wait", "5"], /wait: --until STATUS is required/],
@@ -319,7 +319,7 @@ describe("exit 2: bad usage, one line", () => {
     [["--once", "get", "5"], /--once and get do not go together/],
     [["get", "-x"], /^jobtop: unknown option -x \(see jobtop --help\)$/m], // a flag, not an id
     [["get", "-5x"], /^jobtop: unknown option -5x /m],
-    [["get", "-5.5"], /get: "-5.5" is not a job id \(expected a whole number\)/],
+    [["get", "-5.5"], /get: "-5.5" is not a job id \(a whole number\) or a displayID/],
     [["get", "--", "-5.5"], /get: "-5.5" is not a job id/],
   ])("%j", async (args, message) => {
     const r = await runCli(args, env());
