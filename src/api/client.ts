@@ -41,7 +41,14 @@ export interface ClientOptions {
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
 export type PageItem =
   | { ok: true; job: Job }
-  | { ok: false; index: number; id: string | undefined; error: string };
+  | {
+      ok: false;
+      index: number;
+      id: string | undefined;
+      error: string;
+      /** A pinned job the service says is not there: a row of the pins on top (render/index-rows.ts pinsOnTop). */
+      pin?: true;
+    };
 
 export interface JobPage {
   pagination: Pagination;

@@ -8,6 +8,7 @@ import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
+import { MissingPins } from "./missing-pins.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -32,6 +33,8 @@ export class Monitor {
   private readonly changes: ChangeTracker;
   private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
+  /** Pins the service says are not there, said once on the status line. */
+  private readonly missingPins = new MissingPins();
   private jobInterval: number;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
@@ -500,6 +503,8 @@ export class Monitor {
       return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
     });
     if (!same) this.update({ pins: next });
+    const missing = this.missingPins.news(next);
+    if (missing) this.noticeOf(missing);
   }
 
   /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
