@@ -107,6 +107,8 @@ interface Served {
   url: string;
   token: string;
   requests(): Promise<number>;
+  /** A new job at the head of the list (desc), as a busy account gets them. */
+  addJob(): void;
   close(): void;
 }
 
@@ -126,6 +128,7 @@ async function serve(opts: { jobs?: number; bigKb?: number; maxPerPage?: number 
       child.stdin.write("count\n");
       return Number(await answer);
     },
+    addJob: () => child.stdin.write("add\n"),
     close: () => child.kill(),
   };
 }
@@ -144,6 +147,7 @@ async function serveMain(optsJson: string): Promise<void> {
   process.stdout.write(`${JSON.stringify({ url: demo.url, token: demo.token })}\n`);
   createInterface({ input: process.stdin }).on("line", (l) => {
     if (l === "count") process.stdout.write(`${demo.requestCount()}\n`);
+    if (l === "add") demo.addJob();
   });
   process.stdin.on("end", () => process.exit(0));
 }

@@ -1,7 +1,7 @@
 // Entry point: flags + environment → one Config → a mode (monitor, --once, demo-server).
 // Every input problem ends here as one line on stderr and exit code 2, never a stack trace.
 import pkg from "../package.json" with { type: "json" };
-import { type Action, parseActions } from "./actions/definitions.js";
+import { type JobAction, parseActions } from "./actions/definitions.js";
 import { createClient } from "./api/client.js";
 import { describeError } from "./api/errors.js";
 // Static, not import(): a chunk of its own would be one more script for the monitor to compile
@@ -12,6 +12,7 @@ import { transportFetch } from "./api/transport.js";
 import { parseDuration } from "./config/checks.js";
 import { finalOf } from "./config/final-statuses.js";
 import { type Flags, optionsHelp } from "./config/from-settings.js";
+import { checkKeys } from "./config/keys-table.js";
 import { type LoadInput, loadConfig } from "./config/load.js";
 import { readToken } from "./config/token-source.js";
 import { type Config, ConfigError } from "./config/types.js";
@@ -27,7 +28,6 @@ import { Monitor } from "./poll/monitor.js";
 import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
-import { usedKeys } from "./ui/input/used-keys.js";
 
 /** `--help`: what jobtop is, the commands, then the options of the settings table (src/config/settings.ts). */
 function help(): string {
@@ -124,6 +124,8 @@ async function main(): Promise<void> {
 
   const demo = config.demo ? await startDemoServer({ port: 0, tickMs }) : undefined;
   if (demo) config = { ...config, baseUrl: demo.url, token: demo.token, actions: demoActions() };
+  // The demo's action keys (C, R) against [keys], as a file's actions were at load.
+  if (demo) orFail(() => checkKeys(config.keys, config.actions));
   const fetch = await transportFetch({ proxy: config.proxy, caFile: config.caFile, env: process.env });
   // Read again after a 401 where its source allows (a rotated token); each new one is masked too.
   const tokens = new TokenKeeper(config.token, demo ? { name: "--demo" } : origin);
@@ -194,7 +196,7 @@ async function main(): Promise<void> {
 }
 
 /** --demo's actions (C cancel, R resubmit: src/demo/actions.ts), checked as a config file's are. */
-function demoActions(): Action[] {
+function demoActions(): JobAction[] {
   const { actions, errors } = parseActions(DEMO_ACTIONS, {
     usedKeys: new Set(),
     statusLabels: DEMO_STATUS_LABELS,
@@ -237,7 +239,6 @@ function loadInput(f: Flags, script?: ScriptCommand): LoadInput {
     profileFlag: f.profile,
     demoProfile: DEMO_PROFILE,
     warnings: tok?.warnings,
-    usedKeys,
   };
 }
 

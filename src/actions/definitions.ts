@@ -44,7 +44,7 @@ export interface CommandAction extends ActionBase {
   passToken: boolean;
 }
 
-export type Action = HttpAction | CommandAction;
+export type JobAction = HttpAction | CommandAction;
 
 export interface ActionContext {
   /** Keys the keymap (and other actions already accepted) use. */
@@ -107,10 +107,10 @@ export function dottedPath(key: readonly (string | number)[]): string {
 }
 
 /** Validates an `actions` value. Every action with a problem gives one line; the others are kept. */
-export function parseActions(raw: unknown, ctx: ActionContext): { actions: Action[]; errors: string[] } {
+export function parseActions(raw: unknown, ctx: ActionContext): { actions: JobAction[]; errors: string[] } {
   const at = ctx.at ?? ["actions"];
   const where = ctx.where ?? dottedPath;
-  const actions: Action[] = [];
+  const actions: JobAction[] = [];
   const errors: string[] = [];
   if (!Array.isArray(raw))
     return { actions, errors: [`${where(at)}: expected [[actions]] tables, got ${kind(raw)}`] };
@@ -144,15 +144,15 @@ export function parseActions(raw: unknown, ctx: ActionContext): { actions: Actio
  * the rest are added. A key then given twice is an error naming it and both places.
  */
 export function mergeActions(
-  top: readonly Action[],
-  profile: readonly Action[],
-): { actions: Action[]; errors: string[] } {
+  top: readonly JobAction[],
+  profile: readonly JobAction[],
+): { actions: JobAction[]; errors: string[] } {
   const byName = new Map(profile.map((a) => [a.name, a]));
   const actions = top.map((a) => byName.get(a.name) ?? a);
   const kept = new Set(top.map((a) => a.name));
   for (const a of profile) if (!kept.has(a.name)) actions.push(a);
   const errors: string[] = [];
-  const seen = new Map<string, Action>();
+  const seen = new Map<string, JobAction>();
   for (const a of actions) {
     const other = seen.get(a.key);
     if (other)
@@ -165,7 +165,7 @@ export function mergeActions(
 }
 
 /** Does the action apply to a job of this status? */
-export function appliesTo(a: Action, status: number): boolean {
+export function appliesTo(a: JobAction, status: number): boolean {
   return a.statuses === undefined || a.statuses.includes(status);
 }
 
@@ -178,7 +178,7 @@ function parseOne(
   path: (string | number)[],
   ctx: ActionContext,
   where: (p: (string | number)[]) => string,
-): Action {
+): JobAction {
   if (!isTable(raw))
     return bad(path, `expected a table with name, key and http or command, got ${kind(raw)}`);
   for (const k of Object.keys(raw))

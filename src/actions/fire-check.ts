@@ -7,7 +7,7 @@
 // and `jobtop act` (modes/act.ts).
 import type { Job } from "../api/schema.js";
 import { sanitize } from "../model/sanitize.js";
-import { type Action, appliesTo } from "./definitions.js";
+import { appliesTo, type JobAction } from "./definitions.js";
 
 /** What the fetch right before the action gave. */
 export type Fresh =
@@ -19,7 +19,7 @@ export type Fresh =
 
 /** The job as it is now, to act on, or why the action is skipped for it (a phrase for its result). */
 export function checkAtFire(
-  a: Action,
+  a: JobAction,
   id: string,
   fresh: Fresh,
   labels: Record<number, string>,

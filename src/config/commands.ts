@@ -11,12 +11,13 @@ import {
   writeSync,
 } from "node:fs";
 import { dirname } from "node:path";
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import { envProxies } from "../api/transport.js";
 import { alertLine } from "../model/alerts.js";
 import { maskProxy } from "../model/proxy-url.js";
 import { sanitize } from "../model/sanitize.js";
 import { configPath, MAX_CONFIG_BYTES } from "./config-path.js";
+import { keyRows } from "./keys-table.js";
 import { token } from "./kinds.js";
 import { completeConfig, type LoadInput, loadSettings } from "./load.js";
 import type { Resolved } from "./resolve.js";
@@ -161,6 +162,7 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
   if (r.config.actions.length === 0) rows.push(["actions", "(none)", undefined]);
   for (const a of r.config.actions)
     rows.push(["action", actionLine(a, r.config.statusLabels), a.from.replace(/: [^:]*$/, "")]);
+  for (const row of keyRows(r.config.keys)) rows.push(row);
   for (const a of r.config.alerts) rows.push(["alert", alertLine(a, r.config.statusLabels), undefined]);
   for (const col of r.config.customColumns)
     rows.push(["column", `${col.name}: ${col.pathText}, ${col.width} wide`, undefined]);
@@ -175,7 +177,7 @@ function describe(r: Resolved, loaded: Loaded, env: Env): string {
 }
 
 /** `cancel: key "C", DELETE /v1/job?id={id}, on 1, 2, confirm yes` (the user's text, sanitised by describe). */
-function actionLine(a: Action, labels: Record<number, string>): string {
+function actionLine(a: JobAction, labels: Record<number, string>): string {
   const what =
     a.kind === "http"
       ? `${a.method} ${a.path}${

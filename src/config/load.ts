@@ -1,14 +1,14 @@
 // From flags, environment and the config file to one Config: finds and reads the file, picks
 // the profile, lets ./resolve.ts decide precedence, then reads the token from the source that
 // won and checks the CA file. Every problem is a ConfigError naming where it came from.
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import { loadBodyFile, MAX_BODY_FILE } from "../actions/http-request.js";
-import { keyClash } from "../actions/keys.js";
 import type { TokenOrigin } from "../api/token-keeper.js";
 import { envProxies } from "../api/transport.js";
 import { clean, suggest } from "./checks.js";
 import { type ConfigPath, configPath, MAX_CONFIG_BYTES } from "./config-path.js";
 import { readConfigFile } from "./file.js";
+import { checkKeys } from "./keys-table.js";
 import { envSettings, flagSettings, type RawConfig, type Resolved, resolveSettings } from "./resolve.js";
 import { readTokenFile, readTokenSource } from "./token-source.js";
 import { readTrusted } from "./trusted-file.js";
@@ -30,11 +30,6 @@ export interface LoadInput {
   warnings?: string[];
   /** Told each warning as it is found (config check); a run shows config.warnings instead. */
   warn?: (message: string) => void;
-  /**
-   * The keys jobtop's monitor uses (key → what it does), given by cli.tsx from the keymap: an
-   * action's key among them is exit 2 (src/config/ does not import src/ui/).
-   */
-  usedKeys?: () => ReadonlyMap<string, string>;
 }
 
 export interface Loaded {
@@ -91,9 +86,10 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile: profile?.name,
     noServiceHint: hint,
   });
-  if (resolved.config.actions.length > 0 && input.usedKeys) {
-    const clash = keyClash(resolved.config.actions, input.usedKeys());
-    if (clash) throw new ConfigError(clash);
+  // The keymap in force ([keys], then the actions' keys): a clash is exit 2, a multiplexer's prefix a warning.
+  for (const w of checkKeys(resolved.config.keys, resolved.config.actions)) {
+    resolved.config.warnings.push(w);
+    input.warn?.(w);
   }
   return { resolved, path, file, profile, layers, env };
 }
@@ -209,7 +205,7 @@ function checkCaFile(path: string, where: string): void {
  * when the action runs: src/actions/http-request.ts): one that others could write would choose
  * what is sent with the user's token.
  */
-function checkBodyFiles(actions: readonly Action[]): void {
+function checkBodyFiles(actions: readonly JobAction[]): void {
   for (const a of actions) {
     if (a.kind !== "http" || a.bodyFile === undefined) continue;
     const where = a.bodyFileFrom ?? a.from;

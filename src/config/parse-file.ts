@@ -4,13 +4,14 @@
 import { dirname, resolve } from "node:path";
 import { parse, TomlError } from "smol-toml";
 import * as z from "zod/mini";
-import { type Action, parseActions } from "../actions/definitions.js";
+import { type JobAction, parseActions } from "../actions/definitions.js";
 import { type TransformCtx, transform } from "../zod.js";
 import { COLUMNS, type ColumnName, clean, suggest } from "./checks.js";
 import { expandHome, MAX_CONFIG_BYTES } from "./config-path.js";
 import { SETTING_KEYS, type SettingKey } from "./from-settings.js";
 import { takeInsightTables } from "./insight-tables.js";
 import { keyLines } from "./key-lines.js";
+import { takeKeys } from "./keys-table.js";
 import { tomlValue as kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 import { SETTINGS } from "./settings.js";
@@ -137,8 +138,10 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
   // [[actions]] (top level and each profile's) are lists of tables: checked by
   // src/actions/definitions.ts, each problem at its own element's line, not by the schema.
   const acts = takeActions(data, text, path, dirname(path));
+  const keys = takeKeys(data, where, lineOf);
+  for (const e of keys.errors) acts.errors.push(e);
   const insight = takeInsightTables(data, text, path);
-  acts.errors.push(...insight.errors);
+  for (const e of insight.errors) acts.errors.push(e);
   const r = fileSchema(dirname(path)).safeParse(data);
   if (!r.success || acts.errors.length > 0) {
     const issues = r.success ? [] : r.error.issues;
@@ -169,6 +172,7 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
       throw new ConfigError(`${where([...at, "token_command"])}: set token_file or token_command, not both`);
     const out: Record<string, unknown> = {
       actions: acts.byTable.get([...at, "actions"].join("\u0001")),
+      keys: keys.byTable.get(at.join("\u0001")),
       insight: insight.byTable.get(at.join("\u0001")),
     };
     for (const r of FILE_ROWS) {
@@ -194,15 +198,15 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
  * Takes `actions` out of the top level and of each [profiles.NAME] table (so that the settings'
  * strict schema does not see them) and parses them. A status name in `statuses` is one of the
  * file's [status] names (a profile's: its own and the top level's). Keys jobtop's keymap uses
- * are checked later, where the keymap is known (src/actions/keys.ts).
+ * are checked later, with the keymap in force (src/config/keys-table.ts's checkKeys).
  */
 function takeActions(
   data: Record<string, unknown>,
   text: string,
   path: string,
   dir: string,
-): { byTable: Map<string, Action[]>; errors: { line: number | undefined; text: string }[] } {
-  const byTable = new Map<string, Action[]>();
+): { byTable: Map<string, JobAction[]>; errors: { line: number | undefined; text: string }[] } {
+  const byTable = new Map<string, JobAction[]>();
   const errors: { line: number | undefined; text: string }[] = [];
   if (!text.includes("actions")) return { byTable, errors };
   const lines = keyLines(text);
@@ -251,7 +255,9 @@ function unknownKey(key: string, at: readonly PropertyKey[]): string {
   if (key === "token")
     return "unknown key: a token does not belong in a config file; use token_file or token_command";
   const known: readonly string[] =
-    at.length === 0 ? [...SETTING_KEYS, "actions", "profile", "profiles"] : [...SETTING_KEYS, "actions"];
+    at.length === 0
+      ? [...SETTING_KEYS, "actions", "keys", "profile", "profiles"]
+      : [...SETTING_KEYS, "actions", "keys"];
   let hint = suggest(key, known);
   if (!hint && at.length > 0 && (key === "profile" || key === "profiles"))
     hint = " (profiles cannot be nested; a profile is chosen at the top level or with --profile)";

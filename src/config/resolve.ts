@@ -5,11 +5,12 @@
 // flags > environment > the chosen profile > the file's top level > defaults. A problem is one
 // line naming the flag, variable or file:line it came from.
 
-import { type Action, mergeActions } from "../actions/definitions.js";
+import { type JobAction, mergeActions } from "../actions/definitions.js";
 import { basePathWarning, clearTextWarning, MAX_PINS } from "./checks.js";
 import { finalCodes } from "./final-statuses.js";
 import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
 import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
+import { keysInForce } from "./keys-table.js";
 import { type Kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 import { SETTINGS } from "./settings.js";
@@ -61,7 +62,7 @@ export function envSettings(env: Record<string, string | undefined>): Settings {
 }
 
 type Labels = "statusLabels" | "protocolLabels" | "portNames";
-type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions">;
+type Scalar = Exclude<keyof Settings, Labels | "morePins" | "actions" | "keys">;
 /** The settings a layer sets whole (the highest that sets one wins): all but the names for codes, merged code by code. */
 const SCALARS = [...new Set(ROWS.filter((r) => r.kind.type !== "labels").map((r) => r.setting))].filter(
   (k): k is Scalar => k !== undefined,
@@ -151,6 +152,7 @@ export function resolveSettings(
             basePathWarning(inForce.baseUrl || undefined),
           ),
       actions,
+      keys: keysInForce(layers),
       alerts: alertsInForce(layers),
       customColumns: customColumnsInForce(layers, inForce.columns),
     },
@@ -163,8 +165,8 @@ export function resolveSettings(
  * The actions of every layer, lowest first: a higher layer's (a profile's over the file's top
  * level) replaces one of the same name. A key then given twice is one line naming both places.
  */
-function actionsInForce(layers: readonly Layer[]): Action[] {
-  let actions: Action[] = [];
+function actionsInForce(layers: readonly Layer[]): JobAction[] {
+  let actions: JobAction[] = [];
   for (let i = layers.length - 1; i >= 0; i--) {
     const mine = (layers[i] as Layer).settings.actions;
     if (!mine?.length) continue;

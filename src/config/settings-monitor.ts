@@ -86,10 +86,13 @@ export const MONITOR_SETTINGS = [
     arg: "N",
     file: true,
     setting: "indexMax",
-    default: 2000,
+    default: 20_000,
     applies: ["monitor", "profile"],
-    help: [["Monitor", "", "index = auto: off above N jobs (default 2000)"]],
-    readme: { default: "`2000`", text: "`index = auto` turns the index off above this many jobs" },
+    help: [["Monitor", "", "the index holds N jobs at most; auto: off above N (default 20000)"]],
+    readme: {
+      default: "`20000`",
+      text: "the most jobs the index holds: `index = auto` turns it off above this many, `on` holds the first this many",
+    },
   },
   {
     name: "index_interval",

@@ -1,7 +1,8 @@
 // The shapes of configuration, made from the settings table (./settings.ts): a layer's Settings
 // and the one Config a run uses have a field for each row's `setting`, of its kind's value
 // (./kinds.ts); and ConfigError.
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
+import type { KeyBindings } from "../keys/keymap.js";
 import type { AlertRule } from "../model/alerts.js";
 import type { CustomColumn } from "../model/job-insight.js";
 import type { Order } from "../model/order.js";
@@ -35,7 +36,9 @@ type SettingRow = Extract<Row, { setting: string }>;
  */
 export type Settings = { [R in SettingRow as R["setting"]]?: ValueOf<R["kind"]> } & {
   morePins?: string[];
-  actions?: Action[];
+  actions?: JobAction[];
+  /** [keys] (src/config/keys-table.ts): a higher layer's binding of a command replaces a lower one's. */
+  keys?: KeyBindings;
   /** [[alerts]] and [[custom_columns]] (issue 32): ./insight-tables.ts; a higher layer's replaces a lower one's of the same name. */
   insight?: { alerts?: AlertRule[]; customColumns?: CustomColumn[] };
 };
@@ -93,7 +96,9 @@ export type Config = Omit<InForce, "token" | "baseUrl" | "statusLabels" | "proto
   /** One line each, said at start: on stderr, and in the monitor's status line (the full screen hides stderr). */
   warnings: string[];
   /** The user's actions on jobs ([[actions]], issue 25), and --demo's; none unless defined. */
-  actions: readonly Action[];
+  actions: readonly JobAction[];
+  /** The keys [keys] rebinds, by command (the rest are jobtop's own: src/keys/rows.ts). */
+  keys: KeyBindings;
   /** Stuck rules ([[alerts]], issue 32); none unless defined. */
   alerts: readonly AlertRule[];
   /** Custom columns ([[custom_columns]], issue 32), shown where `columns` names them. */

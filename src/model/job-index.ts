@@ -7,16 +7,21 @@
 // copy with the newer state.log wins, and a job is dropped only when two sweeps in a row miss it.
 // Pure; no spread or apply over the service's arrays.
 import type { Job } from "../api/schema.js";
+import { cutText } from "./cut-text.js";
 import { compareIds } from "./ids.js";
 import { type JobInsight, jobInsight } from "./job-insight.js";
 import { changesSince, latestEntry, type StatusChange } from "./transitions.js";
 
 /**
- * Free text kept per job, at most: `/` over "all" matches the remark and cmd up to here. A service
- * could send megabytes in each (the page is capped, the index of every page is not), and the
- * list shows a screen's width of them.
+ * Text kept per job, at most (UTF-16 units): `/` over "all" matches the command line up to
+ * INDEX_TEXT_MAX and the remark up to INDEX_REMARK_MAX; names (displayID, node, GPU) are cut at
+ * INDEX_NAME_MAX. The list shows a screen's width of them, and 20 000 entries (index_max) of
+ * ~1 kB at most stay within the index's memory (issue 31: ≤ 150 MB at 20 000 jobs), where a
+ * service could send megabytes in each (the page is capped, the index of every page is not).
  */
-export const INDEX_TEXT_MAX = 4096;
+export const INDEX_TEXT_MAX = 512;
+export const INDEX_REMARK_MAX = 256;
+export const INDEX_NAME_MAX = 64;
 
 export interface IndexEntry {
   id: string;
@@ -41,19 +46,17 @@ export interface IndexEntry {
   insight: JobInsight;
 }
 
-const cap = (s: string) => (s.length > INDEX_TEXT_MAX ? s.slice(0, INDEX_TEXT_MAX) : s);
-
 export function indexEntry(job: Job): IndexEntry {
   const e = latestEntry(job.state.log);
   return {
     id: job.id,
-    displayID: cap(job.displayID),
+    displayID: cutText(job.displayID, INDEX_NAME_MAX),
     status: job.status,
-    remark: cap(job.app.remark),
-    cmd: cap(job.app.cmd),
-    node: cap(job.ctx.nodeDisplayID),
+    remark: cutText(job.app.remark, INDEX_REMARK_MAX),
+    cmd: cutText(job.app.cmd, INDEX_TEXT_MAX),
+    node: cutText(job.ctx.nodeDisplayID, INDEX_NAME_MAX),
     gpus: job.res.gpus,
-    gpuName: cap(job.res.gpuName),
+    gpuName: cutText(job.res.gpuName, INDEX_NAME_MAX),
     createSec: job.createTime.seconds,
     queueLen: job.queueLen,
     entryId: e?.id,
@@ -61,6 +64,33 @@ export function indexEntry(job: Job): IndexEntry {
     entryStatus: e?.status,
     insight: jobInsight(job),
   };
+}
+
+/** Two entries say the same of a job: what the list, its filters and sorts, and the counts read. */
+export function sameEntry(a: IndexEntry, b: IndexEntry): boolean {
+  return (
+    a.id === b.id &&
+    a.status === b.status &&
+    a.entryId === b.entryId &&
+    a.entrySec === b.entrySec &&
+    a.entryStatus === b.entryStatus &&
+    a.displayID === b.displayID &&
+    a.remark === b.remark &&
+    a.cmd === b.cmd &&
+    a.node === b.node &&
+    a.gpus === b.gpus &&
+    a.gpuName === b.gpuName &&
+    a.createSec === b.createSec &&
+    a.queueLen === b.queueLen &&
+    sameInsight(a.insight, b.insight)
+  );
+}
+
+/** The class, the custom columns' values and the log's digest as far as a sweep tells them apart. */
+function sameInsight(a: JobInsight, b: JobInsight): boolean {
+  if (a.cls !== b.cls || a.custom.length !== b.custom.length) return false;
+  for (let i = 0; i < a.custom.length; i++) if (a.custom[i] !== b.custom[i]) return false;
+  return a.log.entries === b.log.entries && a.log.lastSec === b.log.lastSec;
 }
 
 /** -1, 0, 1: is `a`'s state.log older, the same, or newer than `b`'s (no log is the oldest). */
@@ -151,12 +181,23 @@ export class SweepMerge {
   private readonly entries = new Map<string, IndexEntry>();
   private readonly changes = new Map<string, JobChanges>();
 
-  /** One page's entries; an id already met in this sweep keeps the copy with the newer state.log. */
-  add(page: IndexPage): void {
+  /**
+   * One page's entries; an id already met in this sweep keeps the copy with the newer state.log.
+   * At most `max` distinct jobs are held: the new ids past it are left out, and counted (returned).
+   */
+  add(page: IndexPage, max = Number.POSITIVE_INFINITY): number {
     const fresh = new Map<string, JobChanges>();
     for (const c of page.changes) fresh.set(c.id, c);
+    let left = 0;
+    let refused: Set<string> | undefined;
     for (const e of page.entries) {
       const had = this.entries.get(e.id);
+      if (!had && this.entries.size >= max) {
+        refused ??= new Set();
+        if (!refused.has(e.id)) left++;
+        refused.add(e.id);
+        continue;
+      }
       // Same log: the later copy (its remark may be newer). Older log: the one kept stays.
       if (had && compareEntries(e, had) < 0) continue;
       this.entries.set(e.id, e);
@@ -164,6 +205,7 @@ export class SweepMerge {
       if (c) this.changes.set(e.id, c);
       else this.changes.delete(e.id);
     }
+    return left;
   }
 
   /** How many distinct jobs so far. */
@@ -174,10 +216,14 @@ export class SweepMerge {
   /**
    * The index after this sweep, and the changes it brings, oldest first by log time. A job of
    * `prev` this sweep did not see stays once (moved between pages as the sweep went), and goes
-   * when the sweep before missed it too. A change counted from a last look the index no longer
-   * holds (the same answer seen again after that sweep was merged) is not counted twice.
+   * when the sweep before missed it too (and only while the index holds fewer than `max`). A
+   * change counted from a last look the index no longer holds (the same answer seen again after
+   * that sweep was merged) is not counted twice.
    */
-  finish(prev: JobIndex): { index: JobIndex; events: IndexEvent[]; dropped: number } {
+  finish(
+    prev: JobIndex,
+    max = Number.POSITIVE_INFINITY,
+  ): { index: JobIndex; events: IndexEvent[]; dropped: number } {
     const entries = new Map<string, IndexEntry>();
     const missed = new Set<string>();
     let dropped = 0;
@@ -188,7 +234,7 @@ export class SweepMerge {
     }
     for (const [id, e] of prev.entries) {
       if (entries.has(id)) continue;
-      if (prev.missed.has(id)) dropped++;
+      if (prev.missed.has(id) || entries.size >= max) dropped++;
       else {
         entries.set(id, e);
         missed.add(id);
@@ -209,4 +255,23 @@ export function countByStatus(entries: ReadonlyMap<string, IndexEntry>): Map<num
   const counts = new Map<number, number>();
   for (const e of entries.values()) counts.set(e.status, (counts.get(e.status) ?? 0) + 1);
   return counts;
+}
+
+/** A page not read: the index's entries for its ids, no changes. */
+export function keptPage(ids: readonly string[], index: JobIndex): IndexPage {
+  const entries: IndexEntry[] = [];
+  for (const id of ids) {
+    const e = index.entries.get(id);
+    if (e) entries.push(e);
+  }
+  return { entries, changes: [], bad: 0 };
+}
+
+/** Every entry of a read page is the one the index holds (the same object, or the same fields). */
+export function sameAsIndex(entries: readonly IndexEntry[], index: JobIndex): boolean {
+  for (const e of entries) {
+    const had = index.entries.get(e.id);
+    if (had === undefined || !(had === e || sameEntry(had, e))) return false;
+  }
+  return true;
 }

@@ -1,11 +1,12 @@
 // What the index keeps of a job for the durations, the stats and the stuck rules (issue 32): its
 // class and its state.log's digest (./log-digest.ts), a few numbers instead of the whole log.
 import type { Job } from "../api/schema.js";
+import { cutText } from "./cut-text.js";
 import { type JobPath, pathText } from "./job-path.js";
 import { digestLog, type LogDigest } from "./log-digest.js";
 
-/** As the index's INDEX_TEXT_MAX (not imported: job-index.ts imports this file). */
-const CLASS_MAX = 4096;
+/** As the index's INDEX_NAME_MAX (not imported: job-index.ts imports this file). */
+const CLASS_MAX = 64;
 
 export interface JobInsight {
   /** ctx.class (the spec: "may be empty"), capped as the index caps its text. */
@@ -41,7 +42,7 @@ const NO_VALUES: readonly string[] = [];
 export function jobInsight(job: Job): JobInsight {
   const cls = job.ctx.class;
   return {
-    cls: cls.length > CLASS_MAX ? cls.slice(0, CLASS_MAX) : cls,
+    cls: cutText(cls, CLASS_MAX),
     log: digestLog(job.state.log),
     custom: CUSTOM.length === 0 ? NO_VALUES : CUSTOM.map((c) => pathText(job, c.path)),
   };

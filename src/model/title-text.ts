@@ -9,7 +9,7 @@ export const TITLE_MAX = 80;
 export interface TitleFacts {
   /** The profile's name, or the service's host. */
   where: string;
-  /** Jobs on the page in the state labelled "running"; undefined when no state has that label. */
+  /** Jobs in the state labelled "running": the account's from the index (as the header counts), else the page's; undefined when no state has that label. */
   running: number | undefined;
   /** Status changes not yet seen in the events pane. */
   unseen: number;

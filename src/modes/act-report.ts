@@ -5,7 +5,7 @@
 
 import type { JobOutcome } from "../actions/bulk.js";
 import { summary, tally } from "../actions/bulk.js";
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import type { Job } from "../api/schema.js";
 import { type ActStop, describeStop, stopExit } from "./act-stop.js";
 import type { CommandContext } from "./context.js";
@@ -42,7 +42,7 @@ export interface ReportContext {
 /** Writes the summary (and --json's document) and gives act's exit status. */
 export function report(
   ctx: CommandContext,
-  action: Action,
+  action: JobAction,
   entries: readonly Entry[],
   r: ReportContext,
 ): number {

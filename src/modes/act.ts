@@ -17,7 +17,7 @@ import {
   type CommandContext as RunContext,
   runBackground,
 } from "../actions/command.js";
-import type { Action } from "../actions/definitions.js";
+import type { JobAction } from "../actions/definitions.js";
 import { checkAtFire, type Fresh, namedId, statusName } from "../actions/fire-check.js";
 import { requestFor } from "../actions/http-request.js";
 import { processGroups } from "../actions/process-groups.js";
@@ -78,7 +78,7 @@ export async function runAct(ctx: CommandContext, o: ActOptions): Promise<number
 async function act(
   ctx: CommandContext,
   o: ActOptions,
-  action: Action,
+  action: JobAction,
   asks: boolean,
   stops: ActStop,
 ): Promise<number> {
@@ -245,7 +245,7 @@ async function leftRunning(ctx: CommandContext, stops: ActStop): Promise<void> {
 
 /** The one question for every job: y/n, or type the displayID (several jobs: their number). */
 async function confirmed(
-  a: Action,
+  a: JobAction,
   targets: readonly Entry[],
   o: ActOptions,
   clean: (s: string) => string,
@@ -270,7 +270,7 @@ async function confirmed(
 }
 
 async function runOne(
-  a: Action,
+  a: JobAction,
   job: Job,
   ctx: CommandContext,
   o: ActOptions,
@@ -312,7 +312,7 @@ async function afterUnknown(error: string, job: Job, ctx: CommandContext): Promi
 
 /** A terminal action: in the foreground, on this terminal; its exit status is the outcome. */
 function runInTerminal(
-  a: Extract<Action, { kind: "command" }>,
+  a: Extract<JobAction, { kind: "command" }>,
   job: Job,
   run: RunContext,
 ): Promise<JobOutcome> {

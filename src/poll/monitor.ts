@@ -231,7 +231,7 @@ export class Monitor {
     return this.snap.pausedSince !== undefined;
   }
 
-  /** The selected job's interval (on the page); + - and = step it (src/ui/input/actions.ts). */
+  /** The selected job's interval (on the page); + - and = step it (src/ui/input/handlers/intervals.ts). */
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });
@@ -384,6 +384,7 @@ export class Monitor {
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
       this.seenPages.remember(data);
+      this.sweeper?.pageTotal(data.facts.total);
     }
     this.update({ list });
     if (data !== undefined && list.okAt !== this.listOkAt) {

@@ -5,6 +5,7 @@
 // built in two parts: the head (ages, durations, highlights: rebuilt at each poll, and small
 // whatever the job) and the body (everything else: rebuilt only when its content changed).
 import type { Job } from "../api/schema.js";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { compactJson } from "../model/compact-json.js";
 import { type Cap, countParts, cutIndex, excerpt } from "../model/excerpt.js";
 import {
@@ -49,8 +50,11 @@ export interface DetailOptions {
   expanded?: boolean;
   /** Is this log entry new (highlighted)? */
   isNewEntry: (entryId: string) => boolean;
-  /** Lines that name the monitor's keys ("c copies a URL"); off for `jobtop get`. Default on. */
-  keyHints?: boolean;
+  /**
+   * The keys lines name ("c copies a URL"), as in force (src/keys/keymap.ts's keyWords; jobtop's
+   * own by default); false for `jobtop get`, whose reader has no keys.
+   */
+  keyHints?: KeyWords | false;
   /** Write the URLs as OSC 8 links (--hyperlinks). */
   links?: boolean;
   /** Every value, row, URL and log entry, no cap at all: `jobtop get`, which a script reads. */
@@ -97,7 +101,14 @@ const LABEL_COLUMN = 24;
 export const COLLAPSED = { rows: 3, vars: 4 } as const;
 /** A value in the "more" section (compact JSON), in characters. */
 export const MORE_VALUE = 80;
-const EXPAND_HINT = " · Enter expands";
+/** " · Enter expands", with the key in force (none: no hint). */
+const expandHint = (o: Pick<DetailOptions, "keyHints">) => {
+  const k = o.keyHints === false ? "" : (o.keyHints ?? defaultKeyWords()).expand;
+  return k ? ` · ${k} expands` : "";
+};
+/** The key of `command` in force for a hint, or "" (no hint): none bound, or `jobtop get`. */
+const hintKey = (o: Pick<DetailOptions, "keyHints">, command: "copy" | "json") =>
+  o.keyHints === false ? "" : (o.keyHints ?? defaultKeyWords())[command];
 
 /** The whole pane. */
 export function detailLines(job: Job, o: DetailOptions): Line[] {
@@ -219,7 +230,7 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   }
   if (urls.length > caps.urls)
     push(`… ${formatCount(urls.length - caps.urls)} more URLs`, { dim: true }, "  ");
-  if (urls.length > 0 && o.keyHints !== false) push("c copies a URL", { dim: true }, "  ");
+  if (urls.length > 0 && hintKey(o, "copy")) push(`${hintKey(o, "copy")} copies a URL`, { dim: true }, "  ");
 
   if (app.SSHAuths.length > 0) {
     section("SSH users");
@@ -238,7 +249,7 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
   const expanded = o.expanded || o.whole;
   const long = (cap: Cap): Cap =>
     expanded ? cap : { rows: Math.min(cap.rows, COLLAPSED.rows), chars: cap.chars };
-  const hint = expanded ? "" : EXPAND_HINT;
+  const hint = expanded ? "" : expandHint(o);
   section("Command");
   field(app.cmd || "(none)", long(caps.cmd), hint, free);
 
@@ -248,7 +259,7 @@ export function detailBody(job: BodyInput, o: BodyOptions): Line[] {
     for (const e of envs.vars) push(`${e.name}=${e.secret ? secret(e.value) : free(e.value)}`, {}, "  ");
     if (envs.more > 0)
       push(
-        `… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}${expanded ? "" : EXPAND_HINT}`,
+        `… ${formatCount(envs.more)} more variable${envs.more === 1 ? "" : "s"}${expanded ? "" : expandHint(o)}`,
         {
           dim: true,
         },
@@ -390,7 +401,7 @@ export function detailMore(
   for (const [path, v] of unknown) push(`${path} ${show(v)}`, { color: "yellow" }, "  ");
   if (unknown.length > 0)
     push(
-      `(fields the spec does not know${o.keyHints === false ? "" : "; y shows the whole job"})`,
+      `(fields the spec does not know${hintKey(o, "json") ? `; ${hintKey(o, "json")} shows the whole job` : ""})`,
       { dim: true },
       "  ",
     );

@@ -4,11 +4,12 @@
 // detail-window, selected-lines, status-line-text, header-props), painted as Ink's chalk paints
 // (paint.ts) at the level of the chalk instance Ink paints with, so the colour level (NO_COLOR,
 // FORCE_COLOR, the terminal) is the same.
-// Ink's first frame then lands on the same cells (test/ui/first-frame.test.tsx compares them).
+// Ink's first frame then lands on the same cells (test/render/first-frame.test.ts compares them).
 // Only the usual first frame is drawn here: the page answered, no error, nothing paused, room
 // for the panes; anything else waits for Ink.
 import chalk from "chalk";
 import type { Config } from "../config/types.js";
+import { keyWords, makeKeymap } from "../keys/keymap.js";
 import { displayWidth, graphemes } from "../model/width.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import { chooseColumns } from "./columns.js";
@@ -32,6 +33,8 @@ export interface FirstFrameInput {
   rows: number;
   /** Wall ms now (the header's "ok 0s ago", the ages). */
   now: number;
+  /** Monotonic ms now (model/monotonic.ts), for highlights. */
+  monoMs: number;
   links: boolean;
 }
 
@@ -41,7 +44,11 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
   const layout = computeLayout(columns, i.rows);
   const ui = initialUi;
   const view = createView(config.statusLabels)(snap, ui);
-  const header = headerProps(snap, config, ui, view, { host: headerHost(config.baseUrl), width: columns });
+  const header = headerProps(snap, config, ui, view, {
+    host: headerHost(config.baseUrl),
+    width: columns,
+    now: i.now,
+  });
   if (
     layout.tiny ||
     !snap.list.data ||
@@ -51,13 +58,15 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
   )
     return undefined;
   const nowSec = Math.floor(i.now / 1000);
-  const lines = selectedLines(
-    view.selected,
-    paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links }, config, ui, snap),
-  );
+  // The keys in force, as the hints name them (the App builds the same from the same config).
+  const keys = keyWords(makeKeymap(config.keys, config.actions));
+  const lines = selectedLines(view.selected, {
+    ...paneLineOptions({ width: layout.detailWidth, nowSec, links: i.links, keys }, config, ui, snap),
+    monoMs: i.monoMs,
+  });
   const list = listLines(
     listPaneProps(
-      { view, snap, ui, layout, config, nowSec },
+      { view, snap, ui, layout, config, nowSec, monoMs: i.monoMs, keys },
       chooseColumns(layout.listWidth, config.statusLabels, config.columns),
     ),
   );
@@ -71,7 +80,7 @@ export function firstFrameLines(i: FirstFrameInput): string[] | undefined {
     for (let r = 0; r < layout.listHeight; r++) body.push(list[r] ?? "");
     for (let r = 0; r < layout.detailHeight; r++) body.push(detail[r] ?? "");
   }
-  const status = statusLineText(ui, snap, columns);
+  const status = statusLineText(ui, snap, columns, undefined, keys);
   return [headerLine(header, i.now)].concat(body, paint(status));
 }
 
@@ -139,7 +148,7 @@ function detailLines(p: ReturnType<typeof detailPaneProps>): string[] {
 /**
  * The header as src/ui/Header.tsx draws it in the states this frame is drawn in (connection ok,
  * not paused), truncated as Ink truncates a line (cli-truncate: "…" in the style of the last
- * cell kept). test/ui/first-frame.test.tsx holds the two to the same cells.
+ * cell kept). test/render/first-frame.test.ts holds the two to the same cells.
  */
 function headerLine(p: HeaderProps, now: number): string {
   const { lead, rest } = headerParts(p);

@@ -63,7 +63,8 @@ export function headerProps(
   config: Config,
   ui: UiState,
   view: View,
-  o: { host: string; width: number },
+  /** `now`: wall ms, for the index's age (render/ reads no clock: test/lint/render-clock.test.ts). */
+  o: { host: string; width: number; now: number },
 ): HeaderProps {
   const facts = snap.list.data?.facts;
   const shown = shownAge(snap, config.listIntervalMs);
@@ -73,7 +74,7 @@ export function headerProps(
     snap.held,
   );
   const all = ui.scope === "all" && snap.index !== undefined;
-  const account = accountFacts(snap.index, config.statusLabels, Date.now(), all);
+  const account = accountFacts(snap.index, config.statusLabels, o.now, all);
   return {
     ...account,
     scope: all ? "all" : "page",
@@ -123,14 +124,43 @@ export function accountFacts(
 ): Pick<HeaderProps, "counts" | "indexNote" | "indexStale"> {
   if (index === undefined) return {};
   if (index.reason !== undefined) return { indexNote: sanitize(index.reason) };
-  // Before the first sweep: said only where the list waits for it (scope "all").
-  if (index.seq === 0)
+  // Before the first sweep: said only where the list waits for it (scope "all"), or why it stopped.
+  if (index.seq === 0) {
+    if (index.stopped !== undefined) return { indexNote: index.stopped };
     return all ? { indexNote: index.poll.error === undefined ? "indexing…" : "index failing" } : {};
+  }
   const counts = statusCounts(index.index, labels);
   const okWall = index.poll.okWall;
-  if (index.poll.error !== undefined && okWall !== undefined)
-    return { counts, indexNote: `index ${formatAge((nowWall - okWall) / 1000)} old`, indexStale: true };
-  return { counts };
+  if (index.poll.error !== undefined && okWall !== undefined) {
+    const age = `index ${formatAge((nowWall - okWall) / 1000)} old`;
+    return { counts, indexNote: index.stopped ? `${index.stopped}, ${age}` : age, indexStale: true };
+  }
+  // Pages unchanged for a while are read less often (src/poll/sweep.ts): how old the oldest is,
+  // once older than two sweeps, is how old a change the counts may miss.
+  const oldest = index.oldestWall === undefined ? 0 : nowWall - index.oldestWall;
+  const aged = oldest > 2 * index.intervalMs ? `index ≤ ${formatAge(oldest / 1000)} old` : undefined;
+  // index = on above index_max: the counts are of the jobs held, never shown as the account's.
+  const p = index.partial;
+  if (p) {
+    const held = `first ${p.held} of ${p.total ?? "?"} jobs (index_max)`;
+    return { counts, indexNote: aged ? `${held} · ${aged}` : held, indexStale: true };
+  }
+  return aged ? { counts, indexNote: aged } : { counts };
+}
+
+/**
+ * The jobs in status `code` the terminal title counts: the account's, from the index, when it has
+ * them (as the header counts), else the page's; undefined before the page is there ("0 running"
+ * would be news, and wrong).
+ */
+export function statusCount(snap: Pick<MonitorSnapshot, "index" | "list">, code: number): number | undefined {
+  const index = snap.index;
+  if (index && index.seq > 0 && index.reason === undefined && !index.partial)
+    return index.index.counts.get(code) ?? 0;
+  if (!snap.list.data) return undefined;
+  let n = 0;
+  for (const i of snap.list.data.items) if (i.ok && i.job.status === code) n++;
+  return n;
 }
 
 /** "12 ● running" per status, known codes in their order first, then the others by code. */

@@ -2,8 +2,8 @@
 // (first-frame.ts) and ListPane give JobList the same props.
 import type { PageItem } from "../api/client.js";
 import type { Config } from "../config/types.js";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { isHighlighted } from "../model/highlights.js";
-import { monotonicMs } from "../model/monotonic.js";
 import { sanitize } from "../model/sanitize.js";
 import type { InsightState } from "../poll/insight.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
@@ -21,6 +21,10 @@ export interface ListPaneInput {
   layout: Layout;
   config: Config;
   nowSec: number;
+  /** Monotonic ms now (model/monotonic.ts), for the rows' highlights: render/ reads no clock. */
+  monoMs: number;
+  /** The keys in force, for what the empty list says to press (jobtop's own by default). */
+  keys?: KeyWords;
   /** Stuck and flapping jobs (src/poll/insight.ts); none before it starts. */
   insight?: Pick<InsightState, "stuck" | "flapping">;
 }
@@ -51,7 +55,7 @@ export interface JobListProps {
 
 /** `columns`: chooseColumns for the pane's width (the caller keeps them, for the rows' memo). */
 export function listPaneProps(
-  { view, snap, ui, layout, config, nowSec, insight }: ListPaneInput,
+  { view, snap, ui, layout, config, nowSec, monoMs, keys = defaultKeyWords(), insight }: ListPaneInput,
   columns: Column[],
 ): JobListProps {
   const duplicates = snap.list.data?.duplicates ?? 0;
@@ -63,11 +67,14 @@ export function listPaneProps(
       : index.seq === 0
         ? "indexing every page…"
         : filtered
-          ? "no job of the account matches the filter (Esc clears)"
+          ? `no job of the account matches the filter${keysSay([[keys.back, "clears"]])}`
           : "no jobs"
     : snap.list.data
       ? filtered
-        ? "no job on this page matches the filter (→ next page, Esc clears)"
+        ? `no job on this page matches the filter${keysSay([
+            [keys.next_page, "next page"],
+            [keys.back, "clears"],
+          ])}`
         : "no jobs"
       : "loading…";
   return {
@@ -77,7 +84,7 @@ export function listPaneProps(
     height: layout.listHeight,
     columns,
     labels: config.statusLabels,
-    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monotonicMs()),
+    changed: (id) => isHighlighted(snap.highlights, `job:${id}`, monoMs),
     pinned: (id) => snap.pins.some((p) => p.id === id),
     tagged: ui.tags.size === 0 ? undefined : (id) => ui.tags.has(id),
     nowSec,
@@ -91,4 +98,10 @@ export function listPaneProps(
     mark: ui.filter.trim() || undefined,
     alertOf: insight ? (id) => alertMark(insight, id) : undefined,
   };
+}
+
+/** " (→ next page, Esc clears)": the keys that have one, or "" when none does. */
+function keysSay(pairs: [key: string, what: string][]): string {
+  const said = pairs.filter(([k]) => k).map(([k, what]) => `${k} ${what}`);
+  return said.length > 0 ? ` (${said.join(", ")})` : "";
 }

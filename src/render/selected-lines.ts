@@ -5,8 +5,8 @@ import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import { unknownFields } from "../api/unknown-fields.js";
 import type { Config } from "../config/types.js";
+import type { KeyWords } from "../keys/keymap.js";
 import { type Highlights, isHighlighted } from "../model/highlights.js";
-import { monotonicMs } from "../model/monotonic.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import {
   type BodyOptions,
@@ -20,26 +20,32 @@ import type { UiState } from "./ui-state.js";
 
 export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
   highlights: Highlights;
+  /** Monotonic ms now (model/monotonic.ts), for the new log entries' highlight: render/ reads no clock. */
+  monoMs: number;
 }
 
 export function headLines(job: Job, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, showSecrets, highlights } = o;
+  const { width, nowSec, labels, showSecrets, highlights, monoMs } = o;
   return detailHead(job, {
     width,
     nowSec,
     labels,
     showSecrets,
-    isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monotonicMs()),
+    isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monoMs),
   });
 }
 
 export function bodyLines(job: Job, o: BodyOptions): Line[] {
-  const { width, protocolLabels, portNames, showSecrets, expanded, links } = o;
-  return detailBody(job, { width, protocolLabels, portNames, showSecrets, expanded, links });
+  const { width, protocolLabels, portNames, showSecrets, expanded, links, keyHints } = o;
+  return detailBody(job, { width, protocolLabels, portNames, showSecrets, expanded, links, keyHints });
 }
 
-export function moreLines(job: Job, o: Pick<DetailOptions, "width" | "showSecrets">): Line[] {
-  return detailMore(job, unknownFields(rawOf(job)), { width: o.width, showSecrets: o.showSecrets });
+export function moreLines(job: Job, o: Pick<DetailOptions, "width" | "showSecrets" | "keyHints">): Line[] {
+  return detailMore(job, unknownFields(rawOf(job)), {
+    width: o.width,
+    showSecrets: o.showSecrets,
+    keyHints: o.keyHints,
+  });
 }
 
 export function selectedLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
@@ -48,11 +54,11 @@ export function selectedLines(job: Job | undefined, o: DetailLinesOptions): Line
 
 /** The options the monitor builds the pane with, from its state. */
 export function paneLineOptions(
-  s: { width: number; nowSec: number; links: boolean },
+  s: { width: number; nowSec: number; links: boolean; keys?: KeyWords },
   config: Pick<Config, "statusLabels" | "protocolLabels" | "portNames">,
   ui: Pick<UiState, "showSecrets" | "expanded">,
   snap: Pick<MonitorSnapshot, "highlights">,
-): DetailLinesOptions {
+): Omit<DetailLinesOptions, "monoMs"> {
   return {
     width: s.width,
     nowSec: s.nowSec,
@@ -63,5 +69,6 @@ export function paneLineOptions(
     highlights: snap.highlights,
     expanded: ui.expanded,
     links: s.links,
+    keyHints: s.keys,
   };
 }

@@ -1,15 +1,37 @@
 // The last line's text and colour when no prompt is open: a message answering a key, else what
 // failed, else the key hints. Pure: StatusLine paints it with Ink, the first frame before Ink.
-import { type Action, appliesTo } from "../actions/definitions.js";
+import { appliesTo, type JobAction } from "../actions/definitions.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { UiState } from "./ui-state.js";
 
-export const HINTS =
-  "? help · ↑↓ select · ←→ page · / filter · f status · c copy · x ssh · y JSON · s secrets · : jump · q quit";
+/** The usual hints with the keys in force ("? help · ↑↓ select · …"); a command without a key is left out. */
+export function keyHintsLine(k: KeyWords): string {
+  const hints: [string, string][] = [
+    [k.help, "help"],
+    [k.up + k.down, "select"],
+    [k.prev_page + k.next_page, "page"],
+    [k.filter, "filter"],
+    [k.status_filter, "status"],
+    [k.copy, "copy"],
+    [k.connect, "ssh"],
+    [k.json, "JSON"],
+    [k.secrets, "secrets"],
+    [k.jump, "jump"],
+    [k.quit, "quit"],
+  ];
+  return hints
+    .filter(([key]) => key)
+    .map(([key, what]) => `${key} ${what}`)
+    .join(" · ");
+}
+
+/** The hints with jobtop's own keys. */
+export const HINTS = keyHintsLine(defaultKeyWords());
 
 /** The keys of the actions that apply: with their descriptions when there is room, else their names. */
 export interface ActionHints {
@@ -19,7 +41,7 @@ export interface ActionHints {
 
 /** The configured actions that apply to the selected job (any, with tags: each job is checked then). */
 export function actionHints(
-  config: { actions: readonly Action[] },
+  config: { actions: readonly JobAction[] },
   job: Pick<Job, "status"> | undefined,
   tagged: number,
 ): ActionHints | undefined {
@@ -41,7 +63,9 @@ export function statusLineText(
   snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId"> & Partial<Pick<MonitorSnapshot, "held">>,
   width: number,
   hints?: ActionHints,
+  keys?: KeyWords,
 ): { text: string; color?: string; dim?: boolean } {
+  const usual = keys ? keyHintsLine(keys) : HINTS;
   // (The job poller's last error is no longer news once no job is selected.)
   let err = snap.list.error ?? (snap.selectedId === undefined ? undefined : snap.job.error);
   // The service holds every request: the header says so with its countdown ("rate limited:
@@ -62,8 +86,8 @@ export function statusLineText(
   if (hints) {
     // The job's actions first; with their descriptions only when every hint still fits after them
     // (else a long description pushes the usual keys off, and the line jumps from row to row).
-    const actions = `${hints.long} · ${HINTS}`.length <= width ? hints.long : hints.short;
-    return { text: fit(`${actions} · ${HINTS}`, width), dim: true };
+    const actions = `${hints.long} · ${usual}`.length <= width ? hints.long : hints.short;
+    return { text: fit(`${actions} · ${usual}`, width), dim: true };
   }
-  return { text: fit(HINTS, width), dim: true };
+  return { text: fit(usual, width), dim: true };
 }

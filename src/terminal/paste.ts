@@ -32,6 +32,8 @@ export function arrivedTogether(): boolean {
 
 /** The read Ink is handing out keys from was one key alone, typed: not pasted, no other text with it. */
 let alone = false;
+/** A filter reads stdin (the monitor's, run.tsx): without one (a component test's stdin) no read can be told apart. */
+let filtering = false;
 
 /**
  * True while Ink handles a read of one character and nothing else, not pasted: what a y/n
@@ -39,7 +41,7 @@ let alone = false;
  * confirmed it: tmux's paste-buffer, with -p or without).
  */
 export function arrivedAlone(): boolean {
-  return alone;
+  return alone || !filtering;
 }
 
 /** What a paste filter keeps between reads. */
@@ -108,6 +110,7 @@ function partialEnd(text: string): number {
  */
 export function withoutPasteMarks(stdin: NodeJS.ReadStream): NodeJS.ReadStream {
   const state = pasteState();
+  filtering = true;
   const read = (size?: number): unknown => {
     const chunk: unknown = stdin.read(size);
     const text =

@@ -1,9 +1,20 @@
 // The monitor screen, composed: data from the Monitor (outside React) through
 // useSyncExternalStore; the UI's own state from the reducer (ui-state.ts); what the screen shows
-// from view.ts; keys → keymap.ts → one function each in actions.ts; each pane its own component.
+// from view.ts; keys → the keymap in force (src/keys/keymap.ts, built here from the config) → a
+// handler per command (src/ui/input/handle-key.ts); each pane its own component.
 import { Box, type Key, Text, useApp, useInput } from "ink";
 import { useCallback, useMemo, useRef, useState, useSyncExternalStore } from "react";
 import type { Config } from "../config/types.js";
+import {
+  type Binding,
+  type Keymap,
+  type KeyWords,
+  keysShown,
+  keyWords,
+  lookup,
+  makeKeymap,
+  rowOf,
+} from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { InsightWatch } from "../poll/insight.js";
@@ -21,10 +32,11 @@ import { DetailColumn } from "./DetailColumn.js";
 import { DetailPane } from "./DetailPane.js";
 import { EventsPane } from "./EventsPane.js";
 import { Header } from "./Header.js";
-import { HelpOverlay, helpLinesMemo } from "./HelpOverlay.js";
-import { handleKey } from "./input/actions.js";
-import type { ActionContext } from "./input/context.js";
-import { splitKeys } from "./input/keymap.js";
+import { HelpOverlay, helpLines } from "./HelpOverlay.js";
+import type { KeyContext } from "./input/context.js";
+import { handleKey } from "./input/handle-key.js";
+import { handlerOf } from "./input/handlers/index.js";
+import { pressNames, splitKeys } from "./input/key-press.js";
 import { handleMouse, parseMouse } from "./input/mouse.js";
 import { maxScroll } from "./JobDetail.js";
 import { JsonView } from "./JsonView.js";
@@ -85,6 +97,10 @@ export function App({
   );
   const { exit } = useApp();
   const [viewOf] = useState(() => createView(config.statusLabels, config.order));
+  // The keymap in force, for this App's life: the defaults, [keys], the actions' keys (checked at start).
+  const [keymap] = useState(() => makeKeymap(config.keys, config.actions));
+  // Each command's key as the hints on screen name it (the status line, the prompts, the titles).
+  const [words] = useState(() => keyWords(keymap));
   const view = viewOf(snap, ui, insightState?.stuck);
   const nowSec = useNowSec(snap);
 
@@ -99,15 +115,12 @@ export function App({
 
   const lines = useDetailLines(
     view.selected,
-    paneLineOptions({ width: layout.detailWidth, nowSec, links }, config, ui, snap),
+    paneLineOptions({ width: layout.detailWidth, nowSec, links, keys: words }, config, ui, snap),
   );
   const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.
   const stats = useStatsLines(ui.overlay === "stats", insight, ui.stats, config.statusLabels, columns);
   const json = jobJson ?? stats;
-  // The help's lines, built when it opens: also for a key typed with the ? that opened it.
-  const [helpOf] = useState(helpLinesMemo);
-  const help = ui.overlay === "help" ? helpOf(columns, config.statusLabels, ui.scope) : undefined;
   const pickerLines = usePickerLines(ui.overlay, view.selected, ui.showSecrets, {
     protocols: config.protocolLabels,
     ports: config.portNames,
@@ -125,26 +138,24 @@ export function App({
   };
   const say = (text: string, tone: "info" | "warn") => dispatch({ type: "message", text, tone });
   // Each key sees the state the previous one made, even before a frame shows it.
-  const context = (): ActionContext => {
+  const baseContext = (): Omit<KeyContext, "context"> => {
     const ui = current();
     const snap = monitor.getSnapshot();
-    return {
+    const base: Omit<KeyContext, "context"> = {
       ui,
       snap,
       view: viewOf(snap, ui, insight?.getMarks().stuck),
       stuck: insight?.getMarks().stuck,
       layout,
+      keymap,
       detailMaxScroll: maxScroll(drawn.current.lines, layout.detailHeight),
-      overlayMax:
-        ui.overlay === "help"
-          ? viewMaxScroll(helpOf(columns, config.statusLabels).length, layout.bodyHeight)
-          : drawn.current.overlayMax,
+      overlayMax: drawn.current.overlayMax,
       monitor,
       config,
       dispatch,
       writeRaw,
       quit: () => {
-        if (actions && !actions.mayQuit(say)) return;
+        if (actions && !actions.mayQuit(say, words)) return;
         quitNow();
       },
       suspend: () => onSuspend?.(),
@@ -152,14 +163,39 @@ export function App({
       runAction: actions ? (a, jobs) => actions.run(a, jobs, say) : undefined,
       actionRunning: actions?.running,
     };
+    return base;
   };
+  const context = (): Omit<KeyContext, "context"> => {
+    const base = baseContext();
+    // The help's length as of this key: also for a key typed with the ? that opened it.
+    return base.ui.overlay === "help"
+      ? { ...base, overlayMax: viewMaxScroll(helpNow(base).length, layout.bodyHeight) }
+      : base;
+  };
+  /** The help's lines, with why a key of the pane it was opened from does nothing there now. */
+  const helpNow = (c: Omit<KeyContext, "context">) => {
+    const pane = c.ui.focus === "list" ? "main" : c.ui.focus;
+    return helpLines(
+      columns,
+      config.statusLabels,
+      keymap,
+      (b: Binding) =>
+        b.context.includes(pane) || b.context.includes("global")
+          ? handlerOf(b.command)?.disabled?.({ ...c, context: pane, binding: b, pressed: b.keys[0] })
+          : undefined,
+      c.ui.scope,
+    );
+  };
+  const help = ui.overlay === "help" ? helpNow(baseContext()) : undefined;
   // One input listener for the App's life, calling this render's handler: Ink re-subscribes a
   // new useInput callback in a passive effect after every render, and a key can come between a
   // frame and that effect (keys are drawn at once: scripts/patches/ink-keys-at-once.js).
   const onInput = useRef(context);
   onInput.current = context;
   const quitAnswer = useRef((_input: string, _key: Key): boolean => false);
-  quitAnswer.current = (input, key) => actions?.quitKey(input, key, quitNow, say) ?? false;
+  // Its answers are keys of the "quitting" context (quit's, leave_running's, stay's).
+  quitAnswer.current = (input, key) =>
+    actions?.quitKey(lookup(keymap, "quitting", pressNames(input, key))?.command, quitNow, say) ?? false;
   useInput(
     useCallback(
       (input: string, key: Key) => {
@@ -186,9 +222,20 @@ export function App({
   const panes = { view, snap, ui, layout };
   return (
     <Box flexDirection="column" width={columns} height={layout.height}>
-      <Header {...withStuck(headerProps(snap, config, ui, view, { host, width: columns }), insightState)} />
+      <Header
+        {...withStuck(
+          headerProps(snap, config, ui, view, { host, width: columns, now: Date.now() }),
+          insightState,
+        )}
+      />
       {help ? (
-        <HelpOverlay lines={help} scroll={ui.overlayScroll} width={columns} height={layout.bodyHeight} />
+        <HelpOverlay
+          lines={help}
+          closeKeys={`${words.help} or ${words.close}`}
+          scroll={ui.overlayScroll}
+          width={columns}
+          height={layout.bodyHeight}
+        />
       ) : json ? (
         <JsonView
           lines={json.lines}
@@ -200,11 +247,11 @@ export function App({
       ) : (
         <Panes
           layout={layout}
-          list={<ListPane {...panes} config={config} nowSec={nowSec} insight={insightState} />}
+          list={<ListPane {...panes} config={config} nowSec={nowSec} keys={words} insight={insightState} />}
           detail={
             ui.overlay === "picker" || ui.overlay === "connect" ? (
               <UrlPicker
-                title={PICKER_TITLES[ui.overlay]}
+                title={pickerTitle(ui.overlay, keymap, words)}
                 lines={pickerLines}
                 cursor={ui.overlayScroll}
                 width={layout.detailWidth}
@@ -238,12 +285,17 @@ export function App({
         snap={snap}
         width={columns}
         hints={actionHints(config, view.selected, ui.tags.size)}
+        keys={words}
       />
     </Box>
   );
 }
 
-const PICKER_TITLES = {
-  picker: " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel",
-  connect: " Connect with ssh: which? 1–9 or ↑↓ Enter · Esc cancel",
-};
+/** " Copy which? 1–9 or ↑↓ Enter · a all URLs · Esc cancel", with the keys in force. */
+function pickerTitle(overlay: "picker" | "connect", keymap: Keymap, k: KeyWords): string {
+  const pick = keysShown(rowOf(keymap, "pick")?.keys ?? []);
+  const choose = [pick, `${k.up}${k.down} ${k.choose}`.trim()].filter(Boolean).join(" or ");
+  const all = overlay === "picker" && k.copy_all ? ` · ${k.copy_all} all URLs` : "";
+  const close = k.close ? ` · ${k.close} cancel` : "";
+  return `${overlay === "picker" ? " Copy which?" : " Connect with ssh: which?"} ${choose}${all}${close}`;
+}

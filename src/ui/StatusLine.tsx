@@ -1,6 +1,7 @@
 // The last line: the open prompt, else a message answering a key, else what failed, else hints
 // (status-line-text.ts).
 import { Text } from "ink";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
 import { fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
@@ -15,26 +16,30 @@ export function StatusLine({
   snap,
   width,
   hints,
+  keys = defaultKeyWords(),
 }: {
   ui: UiState;
   snap: MonitorSnapshot;
   width: number;
   hints?: ActionHints;
+  /** The keys in force, as the confirmation, the prompt and the hints name them. */
+  keys?: KeyWords;
 }) {
   if (ui.confirm) {
     const q = ui.confirm;
+    const cancels = keys.dismiss ? ` (${keys.dismiss} cancels)` : "";
     const ask =
       q.mode === "yes"
-        ? `${q.question} y/n (Esc cancels)`
-        : `${q.question} type ${q.expect} and Enter (Esc cancels): ${sanitize(q.text)}▏`;
+        ? `${q.question} ${keys.yes}/${keys.no}${cancels}`
+        : `${q.question} type ${q.expect} and ${keys.submit}${cancels}: ${sanitize(q.text)}▏`;
     return (
       <Text color="yellow" bold wrap="truncate">
         {fit(ask, width)}
       </Text>
     );
   }
-  if (ui.prompt) return <PromptLine prompt={ui.prompt} width={width} />;
-  const line = statusLineText(ui, snap, width, hints);
+  if (ui.prompt) return <PromptLine prompt={ui.prompt} width={width} keys={keys} />;
+  const line = statusLineText(ui, snap, width, hints, keys);
   return (
     <Text color={line.color} dimColor={line.dim} wrap="truncate">
       {line.text}

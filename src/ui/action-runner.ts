@@ -16,7 +16,7 @@
 import { isatty } from "node:tty";
 import { type BulkResult, type JobOutcome, runBulk } from "../actions/bulk.js";
 import { commandArgv, commandEnv, runBackground } from "../actions/command.js";
-import type { Action, CommandAction } from "../actions/definitions.js";
+import type { CommandAction, JobAction } from "../actions/definitions.js";
 import { checkAtFire, type Fresh } from "../actions/fire-check.js";
 import { requestFor } from "../actions/http-request.js";
 import { KILL_AFTER_MS, processGroups } from "../actions/process-groups.js";
@@ -26,6 +26,8 @@ import { rawOf } from "../api/raw.js";
 import type { Job } from "../api/schema.js";
 import type { SendAction } from "../api/send-action.js";
 import type { Config } from "../config/types.js";
+import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
+import type { KeyCommand } from "../keys/rows.js";
 import { sanitize } from "../model/sanitize.js";
 import { maskSecrets } from "../model/secrets.js";
 import { jobFetch } from "../poll/job-answer.js";
@@ -37,17 +39,18 @@ type Say = (text: string, tone: "info" | "warn") => void;
 export interface ActionRunner {
   /** The name of the action under way, if one is. */
   running: () => string | undefined;
-  run: (a: Action, jobs: readonly Job[], say: Say) => void;
+  run: (a: JobAction, jobs: readonly Job[], say: Say) => void;
   /**
    * q / Ctrl+C: true to quit now; with actions under way, false, and the status line asks
    * (quitKey takes the answer).
    */
-  mayQuit: (say: Say) => boolean;
+  mayQuit: (say: Say, keys?: KeyWords) => boolean;
   /**
-   * A key while that question is open: q or Ctrl+C ends them and quits, l leaves them running
-   * and quits, Esc stays. True when the key was the answer; any other key drops the question.
+   * The command of a key pressed while that question is open (the keymap's, in the "quitting"
+   * context): quit ends them and quits, leave_running leaves them running and quits, stay stays.
+   * True when the key was the answer; any other key drops the question.
    */
-  quitKey: (input: string, key: { escape?: boolean; ctrl?: boolean }, quit: () => void, say: Say) => boolean;
+  quitKey: (command: KeyCommand | undefined, quit: () => void, say: Say) => boolean;
   /** A way out that cannot wait (a crash, an exit): SIGTERM to the process groups now, unless left. */
   endNow: () => void;
   /**
@@ -110,7 +113,7 @@ export function createActionRunner(o: RunnerOptions): ActionRunner {
     }
   };
 
-  const one = async (a: Action, was: Job, run: Active): Promise<JobOutcome> => {
+  const one = async (a: JobAction, was: Job, run: Active): Promise<JobOutcome> => {
     const checked = checkAtFire(a, was.id, await refetch(was.id, run.abort.signal), o.config.statusLabels);
     if ("skip" in checked) return { ok: false, skipped: true, error: checked.skip };
     if (run.stop.signal.aborted)
@@ -215,7 +218,7 @@ export function createActionRunner(o: RunnerOptions): ActionRunner {
         if (!o.monitor.paused()) o.monitor.refresh();
       })();
     },
-    mayQuit: (say) => {
+    mayQuit: (say, keys = defaultKeyWords()) => {
       const now = underWay();
       if (now.length === 0 || (asking !== undefined && Date.now() < asking)) return true;
       asking = Date.now() + ASK_MS;
@@ -223,21 +226,21 @@ export function createActionRunner(o: RunnerOptions): ActionRunner {
       const them = n === 1 ? "it" : "them";
       say(
         `${n} action${n === 1 ? "" : "s"} running (${now.slice(0, 2).join(", ")}${n > 2 ? ", …" : ""}): ` +
-          `q again to end ${them} and quit, l to leave ${them} running, Esc to stay`,
+          `${keys.quit} again to end ${them} and quit, ${keys.leave_running} to leave ${them} running, ${keys.stay} to stay`,
         "warn",
       );
       return false;
     },
-    quitKey: (input, key, quit, say) => {
+    quitKey: (command, quit, say) => {
       if (asking === undefined) return false;
       const open = Date.now() < asking;
       asking = undefined;
       if (!open) return false;
-      if (input === "q" || (key.ctrl && input === "c")) quit();
-      else if (input === "l") {
+      if (command === "quit") quit();
+      else if (command === "leave_running") {
         leave = true;
         quit();
-      } else if (key.escape) say(`still running: ${underWay().join(", ") || "nothing now"}`, "info");
+      } else if (command === "stay") say(`still running: ${underWay().join(", ") || "nothing now"}`, "info");
       else return false;
       return true;
     },

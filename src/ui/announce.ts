@@ -8,6 +8,7 @@ import { sanitize } from "../model/sanitize.js";
 import { runningCode, titleText } from "../model/title-text.js";
 import type { Monitor } from "../poll/monitor.js";
 import { connectionState } from "../render/connection.js";
+import { statusCount } from "../render/header-props.js";
 import type { Notifier } from "../terminal/notifier.js";
 import type { TitleWriter } from "../terminal/title.js";
 
@@ -83,12 +84,8 @@ export function titleOnChange(monitor: Monitor, title: TitleWriter, config: Conf
   const running = runningCode(config.statusLabels);
   const update = () => {
     const s = monitor.getSnapshot();
-    let count: number | undefined;
-    // Nothing counted before the page is there: "0 running" would be news, and wrong.
-    if (running !== undefined && s.list.data) {
-      count = 0;
-      for (const i of s.list.data?.items ?? []) if (i.ok && i.job.status === running) count++;
-    }
+    // The account's, as the header's counts, when the index has them.
+    const count = running === undefined ? undefined : statusCount(s, running);
     const connection = connectionState(s.list, s.selectedId === undefined ? undefined : s.job);
     title.set(
       titleText({

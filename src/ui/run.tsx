@@ -14,7 +14,6 @@ import type { Screen } from "../terminal/screen.js";
 import { runSsh } from "../terminal/ssh.js";
 import { App } from "./App.js";
 import { createActionRunner, stderrLine } from "./action-runner.js";
-import { setActionKeys } from "./input/keymap.js";
 
 /** What the configured actions are sent with: the monitor client's token keeper and transport. */
 export interface ActionTransport {
@@ -55,8 +54,6 @@ export async function mountApp(o: MountOptions): Promise<number> {
   const { config, monitor, screen, notifier } = o;
   const out = process.stdout;
   const write = (s: string) => out.write(s);
-  // The configured actions' keys are the keymap's from now on (the help lists them).
-  setActionKeys(config.actions);
   const transport = o.transport;
   let sender: SendAction | undefined;
   const runner =

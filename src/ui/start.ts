@@ -4,6 +4,7 @@
 // loads Ink, React or Yoga: they are most of the time to a first frame on a cached start.
 import { binHooks } from "../boot/hooks.js";
 import type { Config } from "../config/types.js";
+import { monotonicMs } from "../model/monotonic.js";
 import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { firstFrameBytes, firstFrameLines } from "../render/first-frame.js";
@@ -90,6 +91,7 @@ export async function startMonitor(
         columns: out.columns || 80,
         rows: out.rows || 24,
         now: Date.now(),
+        monoMs: monotonicMs(),
         links,
       });
       bytes = lines && firstFrameBytes(lines);

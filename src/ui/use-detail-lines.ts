@@ -6,11 +6,23 @@
 // and a memory compare per long string where building would wrap and sanitise them.
 import { useMemo, useRef } from "react";
 import type { Job } from "../api/schema.js";
+import { monotonicMs } from "../model/monotonic.js";
 import { type Line, sameBody } from "../render/detail-lines.js";
 import { bodyLines, type DetailLinesOptions, headLines, moreLines } from "../render/selected-lines.js";
 
-export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, protocolLabels, portNames, showSecrets, highlights, expanded, links } = o;
+export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions, "monoMs">): Line[] {
+  const {
+    width,
+    nowSec,
+    labels,
+    protocolLabels,
+    portNames,
+    showSecrets,
+    highlights,
+    expanded,
+    links,
+    keyHints,
+  } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
   if (job !== bodyJob.current && (!job || !bodyJob.current || !sameBody(bodyJob.current, job)))
@@ -18,13 +30,21 @@ export function useDetailLines(job: Job | undefined, o: DetailLinesOptions): Lin
   const stable = bodyJob.current;
   const body = useMemo(
     () =>
-      stable ? bodyLines(stable, { width, protocolLabels, portNames, showSecrets, expanded, links }) : [],
-    [stable, width, protocolLabels, portNames, showSecrets, expanded, links],
+      stable
+        ? bodyLines(stable, { width, protocolLabels, portNames, showSecrets, expanded, links, keyHints })
+        : [],
+    [stable, width, protocolLabels, portNames, showSecrets, expanded, links, keyHints],
   );
   // Small whatever the job (every value capped): rebuilt with each poll, like the head.
-  const more = useMemo(() => (job ? moreLines(job, { width, showSecrets }) : []), [job, width, showSecrets]);
+  const more = useMemo(
+    () => (job ? moreLines(job, { width, showSecrets, keyHints }) : []),
+    [job, width, showSecrets, keyHints],
+  );
   const head = useMemo(
-    () => (job ? headLines(job, { width, nowSec, labels, showSecrets, highlights }) : []),
+    // The highlights' clock is read here (render/ reads none); the monitor drops an expired
+    // highlight from the map, so a new map (a dependency) comes when one fades.
+    () =>
+      job ? headLines(job, { width, nowSec, labels, showSecrets, highlights, monoMs: monotonicMs() }) : [],
     [job, width, nowSec, labels, showSecrets, highlights],
   );
   return useMemo(() => head.concat(body, more), [head, body, more]);

@@ -6,7 +6,7 @@ import type { Config } from "../config/types.js";
 import { sanitize } from "../model/sanitize.js";
 import type { Monitor, MonitorSnapshot } from "../poll/monitor.js";
 import type { UiState } from "../render/ui-state.js";
-import type { UiAction } from "./input/ui-reducer.js";
+import type { UiChange } from "./input/ui-reducer.js";
 
 export const SECRETS_HIDE_MS = 30_000;
 const MESSAGE_MS = 8_000;
@@ -16,7 +16,7 @@ export function useUiEffects(o: {
   config: Config;
   snap: MonitorSnapshot;
   ui: UiState;
-  dispatch: (a: UiAction) => void;
+  dispatch: (a: UiChange) => void;
   ids: readonly (string | undefined)[];
   selectedId: string | undefined;
 }): void {

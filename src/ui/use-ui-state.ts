@@ -3,20 +3,20 @@
 // the state the previous key made, so key handlers read `current()`, not the rendered `ui`.
 import { useCallback, useRef, useState } from "react";
 import { initialUi, type UiState } from "../render/ui-state.js";
-import { type UiAction, uiReducer } from "./input/ui-reducer.js";
+import { type UiChange, uiReducer } from "./input/ui-reducer.js";
 
 export interface UiStore {
   /** As rendered. */
   ui: UiState;
   /** As of the last dispatch (for key handlers). */
   current: () => UiState;
-  dispatch: (a: UiAction) => void;
+  dispatch: (a: UiChange) => void;
 }
 
 export function useUiState(initial: UiState = initialUi): UiStore {
   const [ui, setUi] = useState(initial);
   const ref = useRef(ui);
-  const dispatch = useCallback((a: UiAction) => {
+  const dispatch = useCallback((a: UiChange) => {
     ref.current = uiReducer(ref.current, a);
     setUi(ref.current);
   }, []);

@@ -1,6 +1,6 @@
 import { parse } from "smol-toml";
 import { describe, expect, it } from "vitest";
-import { type Action, dottedPath, mergeActions, parseActions } from "../../src/actions/definitions.js";
+import { dottedPath, type JobAction, mergeActions, parseActions } from "../../src/actions/definitions.js";
 import { keyLines } from "../../src/config/key-lines.js";
 
 const LABELS = { 6: "queued", 1: "starting", 2: "running", 3: "stopped" };
@@ -37,7 +37,7 @@ key = "L"
 command = ["my-tool", "logs", "{id}", "--name={remark}"]
 `);
     expect(r.errors).toEqual([]);
-    expect(r.actions).toEqual<Action[]>([
+    expect(r.actions).toEqual<JobAction[]>([
       {
         kind: "http",
         name: "cancel",

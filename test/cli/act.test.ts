@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { CLI, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
+import { CLI, expectOneLine, NODE, type RunResult, runCli, TEST_CACHE_HOME } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { startScriptedService } from "../helpers/scripted-service.js";
@@ -95,14 +95,6 @@ function jobIn(...statuses: number[]): number {
     }
   }
   throw new Error(`no demo job in status ${statuses.join(",")}`);
-}
-
-function expectOneLine(r: RunResult, pattern: RegExp) {
-  expect(r.code).toBe(2);
-  expect(r.stdout).toBe("");
-  expect(r.stderr.trim().split("\n")).toHaveLength(1);
-  expect(r.stderr).toMatch(pattern);
-  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
 }
 
 describe("[[actions]] keys", () => {

@@ -4,6 +4,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CLI, NODE, runCli, TEST_CACHE_HOME, TEST_CONFIG_HOME } from "../helpers/cli.js";
+import { startHostileService } from "../helpers/hostile-service.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 
@@ -38,6 +39,45 @@ interface AllJson {
   status?: number[];
   jobs: { id: string; status: number; app: { remark: string } }[];
 }
+
+describe("jobtop --once --all against a hostile service (issue 29.2)", () => {
+  it("whose pages never end: stops at the pages page 1 announced and two more, exit 1, one line, nothing printed", async () => {
+    // Each answer names two pages past the jobs it made up, and every page holds new ones: it
+    // got 12 270 requests in 120 s and 2.2 GB, and printed nothing.
+    const svc = await startHostileService({ total: "grow", bytes: 2000 });
+    try {
+      const env = { JOBTOP_BASE_URL: svc.url, JOBTOP_TOKEN: svc.token };
+      const r = await runCli(["--once", "--all", "--json"], env, 20_000, { peakRss: true });
+      expect(r.stderr).toBe(
+        "jobtop: --all: stopped at page 5, nothing printed: the service's pages went on past the 3 it announced\n",
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(svc.requests).toHaveLength(5);
+      expect(r.peakRssMb).toBeLessThan(150);
+      // Paced: 50 ms at least from one request to the next (as they arrive: give or take a few).
+      const at = svc.requests.map((q) => q.at);
+      expect((at[4] ?? 0) - (at[0] ?? 0)).toBeGreaterThanOrEqual(4 * 50 - 20);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("that sends ten times the rows it says: held to twice the total it announced and a page more", async () => {
+    const svc = await startHostileService({ total: 250, rows: 1000 });
+    try {
+      const r = await runCli(["--once", "--all"], { JOBTOP_BASE_URL: svc.url, JOBTOP_TOKEN: svc.token });
+      expect(r.stderr).toBe(
+        "jobtop: --all: stopped at page 1, nothing printed: 1000 jobs where the service announced 250 (at most 600 are read)\n",
+      );
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe("");
+      expect(svc.requests).toHaveLength(1);
+    } finally {
+      await svc.close();
+    }
+  });
+});
 
 describe("jobtop --once --all", () => {
   it("--json: one document with every job of the 6 pages, each id once, as the service holds them", async () => {
@@ -163,6 +203,37 @@ describe("jobtop --once --all", () => {
         'jobtop: page 2 held only jobs already listed: the walk ended there (does the service ignore "page"?)\n',
       );
       expect((JSON.parse(r.stdout) as AllJson).jobs).toHaveLength(20);
+    } finally {
+      await svc.close();
+    }
+  });
+
+  it("fewer jobs than the total says: one line names the difference, the output is unchanged, exit 0", async () => {
+    // Total 250 throughout; two jobs moved from page 1 to page 2 between the two reads (seen
+    // twice), and two at the end went unseen: 248 distinct. It printed 248 without a word.
+    const ids = Array.from({ length: 250 }, (_, i) => 250 - i);
+    const rows = (q: { page: number }) =>
+      q.page === 1 ? ids.slice(0, 100) : q.page === 2 ? ids.slice(98, 198) : ids.slice(198, 248);
+    const svc = await startScriptedService({
+      list: (q) =>
+        pageOf(
+          rows(q).map((id) => specJob(id)),
+          { ...q, perPage: 100 },
+          { total: 250 },
+        ),
+    });
+    try {
+      const env = { JOBTOP_BASE_URL: svc.url, JOBTOP_TOKEN: svc.token };
+      const json = await runCli(["--once", "--all", "--json"], env);
+      expect(json.code).toBe(0);
+      expect(json.stderr).toBe("jobtop: 248 of 250 jobs: 2 moved or were removed while reading\n");
+      const doc = JSON.parse(json.stdout) as AllJson;
+      expect(doc).toMatchObject({ total: 248, pages: 3, perPage: 100, requests: 3 });
+      expect(doc.jobs).toHaveLength(248);
+      const table = await runCli(["--once", "--all"], env);
+      expect(table.code).toBe(0);
+      expect(table.stderr).toBe("jobtop: 248 of 250 jobs: 2 moved or were removed while reading\n");
+      expect(table.stdout.trimEnd().split("\n").at(-1)).toBe("all 248 jobs · 3 pages of 100 · order desc");
     } finally {
       await svc.close();
     }

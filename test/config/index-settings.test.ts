@@ -1,5 +1,5 @@
 // The index's settings (issue 24): index, index_max, index_interval in the file, a profile and
-// flags; their checks say what is wrong in one line; the defaults are auto, 2000 and 30 s.
+// flags; their checks say what is wrong in one line; the defaults are auto, 20000 and 30 s.
 import { describe, expect, it } from "vitest";
 import { parseConfigFile } from "../../src/config/parse-file.js";
 import { flagSettings, resolveSettings } from "../../src/config/resolve.js";
@@ -19,9 +19,9 @@ function problem(f: () => unknown): string {
 }
 
 describe("the index's settings", () => {
-  it("default to auto, 2000 jobs and 30 s", () => {
+  it("default to auto, 20000 jobs and 30 s", () => {
     const { config } = resolveSettings([], { demo: true, once: false });
-    expect([config.index, config.indexMax, config.indexIntervalMs]).toEqual(["auto", 2000, 30_000]);
+    expect([config.index, config.indexMax, config.indexIntervalMs]).toEqual(["auto", 20_000, 30_000]);
   });
 
   it("are read from the file's top level and a profile, and flags win", () => {

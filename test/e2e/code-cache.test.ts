@@ -231,12 +231,14 @@ describe("code cache", () => {
       s.kill("SIGKILL");
       const seen = lines().map((l) => l.replace(/-[A-Z0-9]+\.js$/, ".js"));
       // After the first frame: the state file's reader ("while away", a chunk of its own, read
-      // before Ink's so that the first sweep's baseline is there), then Ink's.
+      // before Ink's so that the first sweep's baseline is there), the insight's watch (stuck
+      // rules, flapping, the trend: it reads the trend file beside the state file), then Ink's.
       expect(seen, round).toEqual([
         "script cli.js",
         "script start.js",
         "frame",
         "script away-session.js",
+        "script insight-start.js",
         "script run.js",
       ]);
     }

@@ -7,6 +7,7 @@ import { createClient } from "../../src/api/client.js";
 import { buildConfig, type RawConfig } from "../../src/config/resolve.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import type { DemoServer } from "../../src/demo/server.js";
+import type { KeyBindings } from "../../src/keys/keymap.js";
 import { Monitor } from "../../src/poll/monitor.js";
 import { App } from "../../src/ui/App.js";
 
@@ -18,6 +19,8 @@ export interface AppOptions {
   highlightMs?: number;
   /** The terminal's size; ink-testing-library's own is 100 columns, and no rows (24 then). */
   size?: { columns: number; rows: number };
+  /** [keys] in force (the config file's, read: src/config/keys-table.ts). */
+  keys?: KeyBindings;
 }
 
 export type AppRun = ReturnType<typeof render> & {
@@ -31,10 +34,13 @@ export type AppRun = ReturnType<typeof render> & {
 };
 
 export function renderApp(demo: DemoServer, opts: AppOptions = {}): AppRun {
-  const config = buildConfig(
-    { demo: true, once: false, bell: false, ...opts.flags },
-    { statusLabels: DEMO_STATUS_LABELS },
-  );
+  const config = {
+    ...buildConfig(
+      { demo: true, once: false, bell: false, ...opts.flags },
+      { statusLabels: DEMO_STATUS_LABELS },
+    ),
+    ...(opts.keys ? { keys: opts.keys } : {}),
+  };
   const monitor = new Monitor({
     client: createClient({ baseUrl: demo.url, token: demo.token, timeoutMs: 2000 }),
     perPage: opts.perPage ?? 20,

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { expect } from "vitest";
 
 export const CLI = fileURLToPath(new URL("../../dist/jobtop.js", import.meta.url));
 /** The Node that runs jobtop: this one, or another (`npm run test:node24` sets JOBTOP_TEST_NODE). */
@@ -41,15 +42,18 @@ export interface RunResult {
   code: number | null;
   stdout: string;
   stderr: string;
+  /** Its peak RSS in MB (VmHWM, read every 20 ms while it runs), when asked for (`peakRss`). */
+  peakRssMb?: number;
 }
 
 export function runCli(
   args: string[],
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
+  opts: { peakRss?: boolean } = {},
 ): Promise<RunResult> {
   if (!existsSync(CLI)) throw new Error("dist/jobtop.js is missing: run `npm run build` first");
-  return runCommand(NODE, [CLI, ...args], env, timeoutMs, `jobtop ${args.join(" ")}`);
+  return runCommand(NODE, [CLI, ...args], env, timeoutMs, `jobtop ${args.join(" ")}`, opts);
 }
 
 /** Any command with the tests' environment (no token, test config and cache folders), to its end. */
@@ -59,11 +63,21 @@ export function runCommand(
   env: Record<string, string | undefined> = {},
   timeoutMs = 15_000,
   name = `${command} ${args.join(" ")}`,
+  opts: { peakRss?: boolean } = {},
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { env: testEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
+    let peak = 0;
+    const sample = opts.peakRss
+      ? setInterval(() => {
+          try {
+            const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"))?.[1];
+            peak = Math.max(peak, Number(kb ?? 0) / 1024);
+          } catch {}
+        }, 20)
+      : undefined;
     child.stdout.on("data", (d) => {
       stdout += d;
     });
@@ -71,12 +85,14 @@ export function runCommand(
       stderr += d;
     });
     const timer = setTimeout(() => {
+      clearInterval(sample);
       child.kill("SIGKILL");
       reject(new Error(`${name} did not finish in ${timeoutMs} ms\n${stdout}\n${stderr}`));
     }, timeoutMs);
     child.on("close", (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr });
+      clearInterval(sample);
+      resolve(opts.peakRss ? { code, stdout, stderr, peakRssMb: peak } : { code, stdout, stderr });
     });
   });
 }
@@ -197,4 +213,13 @@ export function pipeline(
       resolve({ status: Number(m?.[1]), stderr, stdout: out.slice(0, m?.index) });
     });
   });
+}
+
+/** A usage or config error as jobtop says one: exit 2, nothing on stdout, one line on stderr, no stack trace. */
+export function expectOneLine(r: RunResult, pattern: RegExp): void {
+  expect(r.code).toBe(2);
+  expect(r.stdout).toBe("");
+  expect(r.stderr.trim().split("\n")).toHaveLength(1);
+  expect(r.stderr).toMatch(pattern);
+  expect(r.stderr).not.toMatch(/\bat .*\.js:\d+/);
 }

@@ -1,17 +1,23 @@
 // The account index's merge: each id once whatever the pages did during a sweep, the newer
 // state.log wins, a job goes after two missed sweeps, and each status the log recorded between
 // two sweeps is its own event at the log's time.
+
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import {
   EMPTY_INDEX,
+  INDEX_NAME_MAX,
+  INDEX_REMARK_MAX,
   INDEX_TEXT_MAX,
   type IndexEntry,
   indexEntry,
   indexPage,
   type JobIndex,
   SweepMerge,
+  sameEntry,
 } from "../../src/model/job-index.js";
 import { specJob } from "../helpers/payloads.js";
 
@@ -85,9 +91,41 @@ describe("indexEntry", () => {
     const j = job(1, [[1, 6, 0]]);
     j.app.remark = "r".repeat(1_000_000);
     j.app.cmd = "c".repeat(1_000_000);
+    j.displayID = "d".repeat(1_000_000);
     const e = indexEntry(j);
-    expect(e.remark.length).toBe(INDEX_TEXT_MAX);
+    expect(e.remark.length).toBe(INDEX_REMARK_MAX);
     expect(e.cmd.length).toBe(INDEX_TEXT_MAX);
+    expect(e.displayID.length).toBe(INDEX_NAME_MAX);
+  });
+
+  it("tells two copies apart by what the list, the stats and the counts read, the class too", () => {
+    // A sweep that finds every entry the same keeps the index it had: a change here unseen is lost.
+    const a = job(1, [[1, 6, 0]]);
+    const b = JobSchema.parse(JSON.parse(JSON.stringify(a)));
+    expect(sameEntry(indexEntry(a), indexEntry(b))).toBe(true);
+    b.ctx.class = "gpu-large";
+    expect(sameEntry(indexEntry(a), indexEntry(b))).toBe(false);
+    const c = JobSchema.parse(JSON.parse(JSON.stringify(a)));
+    c.app.remark = "renamed";
+    expect(sameEntry(indexEntry(a), indexEntry(c))).toBe(false);
+  });
+
+  it("keeps only the cut of a huge text alive, not the whole (a slice would hold it all)", () => {
+    // 100 jobs of 400 kB of remark and command: 40 MB held by the entries' slices before.
+    setFlagsFromString("--expose-gc");
+    const gc = runInNewContext("gc") as () => void;
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const entries = [];
+    for (let i = 0; i < 100; i++) {
+      const j = job(i + 1, [[1, 6, 0]]);
+      j.app.remark = `${i}${"r".repeat(200_000)}`;
+      j.app.cmd = `${i}${"c".repeat(200_000)}`;
+      entries.push(indexEntry(j));
+    }
+    gc();
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(4_000_000);
+    expect(entries).toHaveLength(100);
   });
 });
 

@@ -41,7 +41,7 @@ describe("Monitor with the index", () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(d.requestCount()).toBe(n);
     m.resume();
-    await until(m, (x) => (x.index?.seq ?? 0) > (s.index?.seq ?? 0));
+    await until(m, (x) => (x.index?.sweeps ?? 0) > (s.index?.sweeps ?? 0));
   });
 
   it("asks for the page alone at start: the first sweep goes once the page has answered", async () => {

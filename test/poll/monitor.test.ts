@@ -100,6 +100,8 @@ describe("Monitor", () => {
       labels: {},
       showSecrets: false,
       highlights: s.highlights,
+      // The monitor's clock here (its `now`), which stamped the highlights.
+      monoMs: Date.now(),
     };
     const marked = (j: Job) => headLines(j, opts).filter((l) => /^[ ▶]✱/.test(l.text)).length;
     expect(marked(grown)).toBe(1); // its entry 4, new

@@ -127,7 +127,8 @@ describe("one answer, many uses", () => {
       intervalMs: 2000,
       listIntervalMs: 5000,
       pins: ["1"],
-      index: { mode: "on", intervalMs: 2000 },
+      // Every page read at every sweep (an unchanged one is read less often by default).
+      index: { mode: "on", intervalMs: 2000, periodMax: 1 },
     });
     await vi.advanceTimersByTimeAsync(60_000);
     const pin = calls.filter((c) => c.what === "job" && c.id === "1").length;
@@ -173,7 +174,11 @@ describe("large answers cost what they weigh", () => {
     const { config } = resolveSettings([], { demo: true, once: false });
     const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
     const header = headerParts(
-      headerProps(m.getSnapshot(), config as Config, initialUi, view, { host: "h", width: 200 }),
+      headerProps(m.getSnapshot(), config as Config, initialUi, view, {
+        host: "h",
+        width: 200,
+        now: Date.now(),
+      }),
     );
     expect(header.rest).toContain("polled every 30s: 14 MB answers");
     const t0 = Date.now();

@@ -7,6 +7,7 @@ import { createClient, type JobClient } from "../../src/api/client.js";
 import type { DemoServer } from "../../src/demo/server.js";
 import { startDemoServer } from "../../src/demo/server.js";
 import { Sweeper, type SweepOptions, type SweepSnapshot } from "../../src/poll/sweep.js";
+import { until as untilSnap } from "../helpers/monitor-until.js";
 
 let demo: DemoServer | undefined;
 let sweeper: Sweeper | undefined;
@@ -59,23 +60,6 @@ async function start(
   return { c, s: sweeper, d: demo };
 }
 
-/** Waits (generously) until the snapshot passes `test`. */
-function until(s: Sweeper, test: (snap: SweepSnapshot) => boolean, ms = 15_000): Promise<SweepSnapshot> {
-  return new Promise((resolve, reject) => {
-    if (test(s.getSnapshot())) return resolve(s.getSnapshot());
-    const timer = setTimeout(() => {
-      off();
-      reject(new Error(`timed out: ${JSON.stringify({ ...s.getSnapshot(), index: undefined })}`));
-    }, ms);
-    const off = s.subscribe(() => {
-      if (!test(s.getSnapshot())) return;
-      clearTimeout(timer);
-      off();
-      resolve(s.getSnapshot());
-    });
-  });
-}
-
 /** The service's own view: every job id and status, from one page of all. */
 function service(d: DemoServer): Map<string, number> {
   const out = new Map<string, number>();
@@ -86,6 +70,8 @@ function service(d: DemoServer): Map<string, number> {
   }
   return out;
 }
+
+const until = (s: Sweeper, test: (x: SweepSnapshot) => boolean, ms = 15_000) => untilSnap(s, test, ms);
 
 describe("Sweeper", () => {
   it("sweeps every page at the per_page the service grants, one request in flight, counts equal the service's", async () => {
@@ -107,15 +93,18 @@ describe("Sweeper", () => {
     expect(snap.total).toBe(137);
   });
 
-  it("waits the interval between sweeps, and parses no page again whose answer is the same bytes", async () => {
+  it("waits the interval between sweeps, reads an unchanged page less often, and parses no page again whose answer is the same bytes", async () => {
     const { c, s } = await start({ jobCount: 60, maxPerPage: 20 });
-    await until(s, (x) => x.seq >= 1);
-    const parsedFirst = c.parsed;
+    await until(s, (x) => x.sweeps >= 1);
+    const [parsedFirst, askedFirst] = [c.parsed, c.asked.length];
     const t0 = Date.now();
-    await until(s, (x) => x.seq >= 3);
+    await until(s, (x) => x.sweeps >= 3);
     // Two more sweeps took two intervals (1 s, ±10 % jitter), not a burst.
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1500);
-    // Sweep 2 asked per_page 20 for page 1 (sweep 1 asked 1000): that one page parsed once more.
+    // Sweep 2 read the 3 pages again (one interval after their first read): unchanged, page 1
+    // parsed once more (sweep 1 asked it at per_page 1000). Sweep 3 read none: a page read
+    // unchanged waits two intervals, then four … up to ten.
+    expect(c.asked.slice(askedFirst)).toEqual([1, 2, 3].map((page) => ({ page, perPage: 20 })));
     expect(c.parsed - parsedFirst).toBe(1);
     expect(c.most).toBe(1);
   });
@@ -130,19 +119,22 @@ describe("Sweeper", () => {
     const e1 = d.advance(id);
     const e2 = d.advance(id);
     const seq = s.getSnapshot().seq;
+    // Read within two more sweeps: the second reads pages 1–3 (its budget), the third 4–6.
     const snap = await until(s, (x) => x.seq > seq && x.events.length > 0);
     expect(snap.events.map((e) => [e.id, e.from, e.to, e.ts, e.entryId])).toEqual([
       [String(id), 6, 1, e1?.ts.seconds, String(e1?.id)],
       [String(id), 1, 2, e2?.ts.seconds, String(e2?.id)],
     ]);
     // And not again on the next sweep.
-    const later = await until(s, (x) => x.seq > snap.seq);
+    const later = await until(s, (x) => x.sweeps > snap.sweeps);
     expect(later.events).toEqual([]);
   });
 
   it("gives each id once while jobs shift pages during a sweep (gone ones pull up, new ones push down)", async () => {
     let shift: (() => void) | undefined;
-    const { s, d } = await start({ jobCount: 120, maxPerPage: 20 }, {}, (page) => {
+    // Every page read every sweep, as the first sweep reads them: how a sweep merges pages that shift.
+    const every = { budget: { pages: 100, bytes: 1e9 }, periodMax: 1 };
+    const { s, d } = await start({ jobCount: 120, maxPerPage: 20 }, every, (page) => {
       if (page !== 2 || !shift) return;
       shift();
       shift = undefined;
@@ -154,13 +146,13 @@ describe("Sweeper", () => {
       for (const n of snap.index.counts.values()) counted += n;
       expect(counted).toBe(ids.length);
     };
-    await until(s, (x) => x.seq >= 1);
+    await until(s, (x) => x.sweeps >= 1);
     // Between pages 2 and 3: three jobs of page 1 go, so three of page 3 move up to page 2,
     // already read: this sweep misses them. They stay from the last sweep; nothing is lost.
     shift = () => {
       for (const id of [118, 117, 116]) d.removeJob(id);
     };
-    const missed = await until(s, (x) => x.seq >= 2);
+    const missed = await until(s, (x) => x.sweeps >= 2);
     check(missed);
     expect(missed.index.missed.size).toBe(3);
     for (const id of service(d).keys()) expect(missed.index.entries.has(id)).toBe(true);
@@ -168,12 +160,12 @@ describe("Sweeper", () => {
     shift = () => {
       for (let i = 0; i < 5; i++) d.addJob();
     };
-    const pushed = await until(s, (x) => x.seq >= 3);
+    const pushed = await until(s, (x) => x.sweeps >= 3);
     check(pushed);
     for (const id of service(d).keys())
       if (Number(id) <= 120) expect(pushed.index.entries.has(id)).toBe(true);
     // The three gone ones: missed by two sweeps in a row, dropped.
-    const after = await until(s, (x) => x.seq >= 4);
+    const after = await until(s, (x) => x.sweeps >= 4);
     check(after);
     expect(after.index.entries.has("117")).toBe(false);
     expect(after.index.entries.size).toBe(service(d).size);

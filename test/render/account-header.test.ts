@@ -16,6 +16,7 @@ function sweep(o: Partial<SweepSnapshot> & { error?: unknown; okWall?: number })
   return {
     mode: "auto",
     reason: undefined,
+    hint: undefined,
     index: index([
       [3, 100],
       [2, 12],
@@ -28,6 +29,13 @@ function sweep(o: Partial<SweepSnapshot> & { error?: unknown; okWall?: number })
     total: 116,
     perPage: 100,
     requests: 2,
+    bytes: 0,
+    sweeps: 1,
+    oldestWall: undefined,
+    intervalMs: 30_000,
+    stopped: undefined,
+    partial: undefined,
+    max: 2000,
     poll: { okWall: o.okWall ?? 1_000_000, error: o.error } as SweepSnapshot["poll"],
     ...o,
   };
@@ -85,6 +93,16 @@ describe("the account's counts", () => {
     // Too narrow for the age: no counts at all.
     const narrow = headerParts(props({ ...f, width: 60 }));
     expect(narrow.rest).not.toMatch(/queued|running/);
+  });
+
+  it("say how old the page read longest ago is, once older than two sweeps (pages unchanged are read less often)", () => {
+    const young = accountFacts(sweep({ oldestWall: 1_000_000 - 50_000 }), labels, 1_000_000);
+    expect(young.indexNote).toBeUndefined();
+    const f = accountFacts(sweep({ oldestWall: 1_000_000 - 250_000 }), labels, 1_000_000);
+    expect(f.indexNote).toBe("index ≤ 4m old");
+    expect(headerParts(props(f)).rest).toContain("100 ■ stopped · 1 ? 9 · index ≤ 4m old");
+    // Not stale: the counts stay when the line is too short for the age.
+    expect(f.indexStale).toBeUndefined();
   });
 
   it("give way to the reason when auto turned the index off", () => {

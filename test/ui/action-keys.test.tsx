@@ -17,7 +17,6 @@ import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { Monitor } from "../../src/poll/monitor.js";
 import { App } from "../../src/ui/App.js";
 import { createActionRunner } from "../../src/ui/action-runner.js";
-import { setActionKeys } from "../../src/ui/input/keymap.js";
 
 let demo: DemoServer;
 let dir: string;
@@ -28,7 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await demo.close();
   rmSync(dir, { recursive: true, force: true });
-  setActionKeys([]);
 });
 
 const strip = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "");
@@ -55,7 +53,6 @@ function setup(
     intervalMs: 200,
     listIntervalMs: 400,
   });
-  setActionKeys(actions);
   const runner = createActionRunner({
     config,
     monitor,

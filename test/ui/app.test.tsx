@@ -4,7 +4,8 @@ import stringWidth from "string-width";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYMAP } from "../../src/ui/input/keymap.js";
+import { keysShown } from "../../src/keys/keymap.js";
+import { helpRows } from "../../src/ui/HelpOverlay.js";
 import { type AppOptions, renderApp } from "../helpers/app.js";
 
 let demo: DemoServer;
@@ -136,7 +137,7 @@ describe("App", () => {
       await new Promise((r) => setTimeout(r, 10));
       seen += strip(app.frame());
     }
-    for (const b of KEYMAP) expect(seen).toContain(b.keys);
+    for (const b of helpRows()) expect(seen).toContain(keysShown(b.keys));
   });
 
   it("masks secrets until s", async () => {

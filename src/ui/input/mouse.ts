@@ -3,7 +3,7 @@
 // (ESC [ < button ; column ; row M|m) as input; Ink hands them over without the ESC.
 
 import { listBodyRows, listTop } from "../../render/list-rows.js";
-import type { ActionContext } from "./context.js";
+import type { KeyContext } from "./context.js";
 
 export interface MouseEvent {
   button: number;
@@ -26,7 +26,7 @@ const WHEEL_DOWN = 65;
 /** Rows a wheel notch scrolls the detail pane, the JSON view or the help. */
 const WHEEL_ROWS = 3;
 
-export function handleMouse(e: MouseEvent, c: ActionContext): void {
+export function handleMouse(e: MouseEvent, c: Omit<KeyContext, "context">): void {
   const { ui, layout, dispatch } = c;
   if (ui.prompt) return;
   if (e.button === WHEEL_UP || e.button === WHEEL_DOWN) {

@@ -1,5 +1,5 @@
-// How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key's action
-// (src/ui/input/actions.ts) dispatches one of these; data lives in the Monitor, not in this state.
+// How keys change the UI's state (src/render/ui-state.ts) as a reducer: each key command's handler
+// (src/ui/input/handlers/) dispatches one of these, a UiChange; data lives in the Monitor, not in this state.
 
 import type { Job } from "../../api/schema.js";
 import { parseJobId } from "../../model/ids.js";
@@ -15,7 +15,7 @@ import {
   type UiState,
 } from "../../render/ui-state.js";
 
-export type UiAction =
+export type UiChange =
   /** `ids`: the job id of each row as shown; the move starts from the cursor's row among them. */
   | { type: "move"; delta: number; ids: readonly (string | undefined)[]; maxScroll: number }
   /** g / G: the first or last row (the detail's top or bottom when it has focus). */
@@ -36,7 +36,7 @@ export type UiAction =
   /** Selects a job wherever it is (an event's), as a jump does; `closeEvents` when the pane hides its detail. */
   | { type: "selectJob"; id: string; closeEvents: boolean }
   | { type: "overlay"; overlay: Overlay }
-  /** The stats view's grouping or window (src/ui/input/stats-keys.ts). */
+  /** The stats view's grouping or window (src/ui/input/handlers/stats.ts). */
   | { type: "statsView"; stats: UiState["stats"] }
   /** Moves the open overlay's position by `delta` or to `to`, within 0…max. */
   | { type: "overlayScroll"; delta?: number; to?: number; max: number }
@@ -67,7 +67,7 @@ let messageSeq = 0;
 /** Back to the first row (of rows a new filter leaves), with no job taken yet. */
 const TOP = { cursor: 0, cursorId: undefined, scroll: 0 } as const;
 
-export function uiReducer(s: UiState, a: UiAction): UiState {
+export function uiReducer(s: UiState, a: UiChange): UiState {
   switch (a.type) {
     case "move": {
       if (s.focus === "detail") return { ...s, scroll: clamp(s.scroll + a.delta, 0, a.maxScroll) };

@@ -4,12 +4,12 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createClient } from "../src/api/client.js";
-import { ApiError } from "../src/api/errors.js";
-import { readToken, tokenProblem } from "../src/config/token-source.js";
-import { ConfigError } from "../src/config/types.js";
-import { type DemoServer, startDemoServer } from "../src/demo/server.js";
-import { runCli } from "./helpers/cli.js";
+import { createClient } from "../../src/api/client.js";
+import { ApiError } from "../../src/api/errors.js";
+import { readToken, tokenProblem } from "../../src/config/token-source.js";
+import { ConfigError } from "../../src/config/types.js";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { runCli } from "../helpers/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "jobtop-token-"));
 function tokenFile(name: string, content: string | Buffer, mode = 0o600): string {

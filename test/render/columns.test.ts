@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { JobSchema } from "../../src/api/schema.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
 import { chooseColumns, MARKER_WIDTH, rowCells } from "../../src/render/columns.js";
-import { WIDE_COLUMNS } from "../../src/ui/App.js";
+import { WIDE_COLUMNS } from "../../src/render/layout.js";
 import { specJob } from "../helpers/payloads.js";
 
 /** The list pane's width in a terminal this wide, as the App lays it out. */

@@ -1,17 +1,17 @@
 // The selection rules of the UI reducer, pure: which job is selected when rows shift, leave the
 // page or come back, and what the jump prompt accepts.
 import { describe, expect, it } from "vitest";
-import { initialUi, selectionOf, type UiState } from "../../src/render/ui-state.js";
-import { type UiAction, uiReducer } from "../../src/ui/input/ui-reducer.js";
+import { initialUi, selectionOf, type UiState } from "../../../src/render/ui-state.js";
+import { type UiChange, uiReducer } from "../../../src/ui/input/ui-reducer.js";
 
-const run = (s: UiState, ...actions: UiAction[]) => actions.reduce(uiReducer, s);
-const move = (delta: number, ids: (string | undefined)[]): UiAction => ({
+const run = (s: UiState, ...actions: UiChange[]) => actions.reduce(uiReducer, s);
+const move = (delta: number, ids: (string | undefined)[]): UiChange => ({
   type: "move",
   delta,
   ids,
   maxScroll: 0,
 });
-const follow = (ids: (string | undefined)[], fresh = true): UiAction => ({ type: "follow", ids, fresh });
+const follow = (ids: (string | undefined)[], fresh = true): UiChange => ({ type: "follow", ids, fresh });
 
 const page1 = ["10", "9", "8", "7", "6"];
 

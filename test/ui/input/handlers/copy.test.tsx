@@ -2,11 +2,11 @@
 // clipboard must not get it raw (pasted into a shell, the newline runs the next line). Checked on
 // the bytes the App writes: the OSC 52 payloads, decoded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { planCopy } from "../../src/model/copy-plan.js";
-import { MASK } from "../../src/model/secrets.js";
-import { entryText } from "../../src/render/copy-entries.js";
-import { renderApp } from "../helpers/app.js";
+import { type DemoServer, startDemoServer } from "../../../../src/demo/server.js";
+import { planCopy } from "../../../../src/model/copy-plan.js";
+import { MASK } from "../../../../src/model/secrets.js";
+import { entryText } from "../../../../src/render/copy-entries.js";
+import { renderApp } from "../../../helpers/app.js";
 
 let demo: DemoServer;
 beforeAll(async () => {

@@ -1,4 +1,4 @@
-// What test/ui/first-frame.test.tsx needs, bundled as the CLI is (scripts/bundle-options.js: the
+// What test/render/first-frame.test.ts needs, bundled as the CLI is (scripts/bundle-options.js: the
 // patched Ink, one width function for Ink and jobtop), so the test compares what ships.
 export { default as chalk } from "chalk";
 export { render } from "ink";

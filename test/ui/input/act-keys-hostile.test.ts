@@ -4,12 +4,14 @@
 // displayID longer than the typed confirmation's old 80-character cap can still be typed.
 import type { Key } from "ink";
 import { describe, expect, it } from "vitest";
-import { parseActions } from "../../src/actions/definitions.js";
-import { JobSchema } from "../../src/api/schema.js";
-import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
-import { ACTIONS, type ActionContext, handleKey } from "../../src/ui/input/actions.js";
-import type { UiAction } from "../../src/ui/input/ui-reducer.js";
-import { specJob } from "../helpers/payloads.js";
+import { parseActions } from "../../../src/actions/definitions.js";
+import { JobSchema } from "../../../src/api/schema.js";
+import { DEMO_STATUS_LABELS } from "../../../src/demo/data.js";
+import { buildKeymap } from "../../../src/keys/keymap.js";
+import type { KeyContext } from "../../../src/ui/input/context.js";
+import { handleKey } from "../../../src/ui/input/handle-key.js";
+import type { UiChange } from "../../../src/ui/input/ui-reducer.js";
+import { specJob } from "../../helpers/payloads.js";
 
 const NO_KEY: Partial<Key> = {};
 
@@ -29,19 +31,19 @@ describe("an action on many tagged jobs", () => {
     }));
     const items = jobs.map((job) => ({ ok: true as const, job }));
     const tags = new Map(jobs.map((j) => [j.id, j]));
-    const seen: UiAction[] = [];
+    const seen: UiChange[] = [];
     const c = {
-      ui: { tags },
+      ui: { tags, overlay: "none", focus: "list" },
       snap: { job: { data: undefined } },
       view: { items, selected: jobs[0] },
       config: { actions, statusLabels: DEMO_STATUS_LABELS },
-      dispatch: (a: UiAction) => seen.push(a),
+      dispatch: (a: UiChange) => seen.push(a),
       runAction: () => {},
       actionRunning: () => undefined,
-      pressed: "C",
-    } as unknown as ActionContext;
+      keymap: buildKeymap(new Map(), actions).keymap,
+    } as unknown as KeyContext;
     const t0 = performance.now();
-    ACTIONS.act(c);
+    handleKey("C", { ...NO_KEY, shift: true } as Key, c);
     const ms = performance.now() - t0;
     const confirm = seen.find((a) => a.type === "confirm");
     expect(confirm && confirm.type === "confirm" && confirm.confirm?.jobs.length).toBe(n);
@@ -75,12 +77,13 @@ describe("the typed confirmation", () => {
       ({
         ui,
         config: { actions },
-        dispatch: (a: UiAction) => {
+        dispatch: (a: UiChange) => {
           if (a.type === "confirmInput") ui = { ...ui, confirm: { ...ui.confirm, text: a.text } };
         },
         runAction: (_a: unknown, jobs: readonly { id: string }[]) => ran.push(jobs[0]?.id ?? ""),
         quit: () => {},
-      }) as unknown as ActionContext;
+        keymap: buildKeymap(new Map(), actions).keymap,
+      }) as unknown as KeyContext;
     const key = (over: Partial<Key> = {}) => ({ ...NO_KEY, ...over }) as Key;
     for (const ch of job.displayID) handleKey(ch, key(), c());
     handleKey("\r", key({ return: true }), c());

@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 // @ts-expect-error: a plain-JS build helper (the CLI's esbuild plugins)
 import { plugins } from "../../scripts/bundle-options.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { monotonicMs } from "../../src/model/monotonic.js";
 import { displayWidth, graphemes } from "../../src/model/width.js";
 import { jobArb } from "../fuzz/arbitraries.js";
 import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
@@ -43,7 +44,7 @@ beforeAll(async () => {
   dir = mkdtempSync(join("dist", "first-frame-test-"));
   const outfile = join(dir, "entry.mjs");
   await build({
-    entryPoints: ["test/ui/first-frame-entry.ts"],
+    entryPoints: ["test/render/first-frame-entry.ts"],
     outfile,
     bundle: true,
     platform: "node",
@@ -176,6 +177,7 @@ async function bothFrames(m: Awaited<ReturnType<typeof loadPage>>, links = false
     columns,
     rows,
     now,
+    monoMs: monotonicMs(),
     links,
   });
   if (!lines) return undefined;

@@ -1,7 +1,7 @@
 // + and - move the selected job's interval along fixed steps with the configured interval among
 // them, so any walk comes back to round values (halving and doubling left 1.875s and 0.938s).
 import { describe, expect, it } from "vitest";
-import { INTERVAL_STEPS, nextInterval } from "../../src/ui/input/actions.js";
+import { INTERVAL_STEPS, nextInterval } from "../../../../src/ui/input/handlers/intervals.js";
 
 const walk = (from: number, configured: number, keys: string): (number | undefined)[] => {
   const out: (number | undefined)[] = [];
