@@ -9,7 +9,7 @@
 import type { JobClient } from "../api/client.js";
 import { ApiError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
-import { parseJobId } from "../model/ids.js";
+import { isJobId } from "../model/ids.js";
 import { sanitize } from "../model/sanitize.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
@@ -52,24 +52,6 @@ function wrongBase(ctx: Pick<CommandContext, "client" | "config">): Promise<ApiE
 }
 
 /**
- * A job as the user typed it: its id, or its displayID (what every screen shows first): a word of
- * up to 64 printable characters with a letter in it, not starting with "-" (`-5.5` is a number
- * mistyped, not a name). Undefined: neither.
- */
-export function parseJobRef(text: string): string | undefined {
-  const id = parseJobId(text);
-  if (id !== undefined) return id;
-  const t = text.trim();
-  return /^[^\s\u0000-\u001f\u007f-\u009f-][^\s\u0000-\u001f\u007f-\u009f]{0,63}$/u.test(t) &&
-    /\p{L}/u.test(t)
-    ? t
-    : undefined;
-}
-
-/** A ref that is a displayID, not an id (parseJobRef gives ids in their decimal form). */
-const isDisplayId = (ref: string) => !/^-?\d+$/.test(ref);
-
-/**
  * The ids of `refs`: each displayID looked up by walking the account's pages once, bounded as
  * `--once --all` is (once-all.ts walkAccount), only when one is given. An exact match first, else
  * one ignoring case; one line on stderr names what each resolved to. A displayID no job has is
@@ -79,7 +61,7 @@ export async function resolveJobRefs(
   ctx: Pick<CommandContext, "client" | "config" | "err">,
   refs: readonly string[],
 ): Promise<Outcome<string[]>> {
-  const names = refs.filter(isDisplayId);
+  const names = refs.filter((r) => !isJobId(r));
   if (names.length === 0) return { ok: true, data: refs.slice() };
   const walk = await walkAccount(ctx);
   if (!walk.ok) {
@@ -94,7 +76,7 @@ export async function resolveJobRefs(
   }
   const ids: string[] = [];
   for (const ref of refs) {
-    if (!isDisplayId(ref)) {
+    if (isJobId(ref)) {
       ids.push(ref);
       continue;
     }

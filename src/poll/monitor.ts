@@ -127,8 +127,12 @@ export class Monitor {
     opts.client.onTokenChange?.(() => this.retryRejected());
     const gate = opts.client.gate;
     gate?.subscribe(() => this.update({ held: gate.current() }));
+    for (const id of opts.pins ?? []) this.configuredPins.add(id);
     this.addPins(opts.pins ?? []);
   }
+
+  /** The pins the config gives (--pin, `pins`, and those it named by displayID once found): never kept in the state file. */
+  readonly configuredPins = new Set<string>();
 
   /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
   addPins(ids: readonly string[]): void {
