@@ -29,7 +29,9 @@ describe("--pin with a displayID", () => {
     const t = open(["--pin", name.toUpperCase(), "--pin", "no-such-name"]);
     await t.waitFor(
       (x) =>
-        x.includes(`pin "${name.toUpperCase()}": job 30 · pin "no-such-name": no job of the 120 indexed has this displayID`),
+        x.includes(
+          `pin "${name.toUpperCase()}": job 30 · pin "no-such-name": no job of the 120 indexed has this displayID`,
+        ),
       20_000,
     );
     await t.waitFor((x) => new RegExp(`^ {2}★. \\S+ +${name} .* 30 `, "m").test(x), 10_000);
