@@ -21,6 +21,7 @@ import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
+import { byTimeShown } from "../render/events-order.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
 import { viewMaxScroll } from "../render/scroll-position.js";
@@ -264,7 +265,7 @@ export function App({
                 events={
                   ui.events ? (
                     <EventsPane
-                      events={snap.events}
+                      events={byTimeShown(snap.events)}
                       pins={snap.pins}
                       cursorSeq={ui.eventSeq}
                       focused={ui.focus === "events"}
