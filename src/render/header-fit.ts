@@ -4,12 +4,13 @@
 // and during an outage the end of the line was cut, the host with it ("◐ retrying in 4s · data
 // fro…"). Now the end (the connection's state, the "while away" and change counts, the host) is
 // kept whole, measured at its longest; the filter and the page's facts stay; the account's counts
-// shorten ("65●") before any is dropped, and a dropped one is counted ("+2 more"); then the
-// selected row's place and the poll intervals, least needed, take what room is left.
+// shorten ("65●") before any is dropped, and a dropped one is counted ("+2 more"); the selected
+// row's place stays beside them while the short counts fit; the poll intervals, least needed,
+// take what room is left.
 import { displayWidth } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import { sanitize } from "../model/sanitize.js";
-import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
+import { compareStatuses, KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
 import type { Connection } from "./connection.js";
 
 /** What the fitting reads of HeaderProps (header-props.ts), which imports this. */
@@ -33,15 +34,14 @@ export interface FitFacts {
   shortCounts?: string[];
   indexNote?: string;
   indexStale?: boolean;
+  freshMs: number;
+  /** endWidth's, as measured when the props were made (header-props.ts); measured here when absent. */
+  endWidth?: number;
 }
 
 /** "65●" per status: a known code's count and symbol; another code's count and its name. */
 export function shortStatusCounts(index: Pick<JobIndex, "counts">, labels: Record<number, string>): string[] {
-  const rank = (code: number) => {
-    const i = KNOWN_STATUS_CODES.indexOf(code);
-    return i < 0 ? KNOWN_STATUS_CODES.length : i;
-  };
-  const codes = Array.from(index.counts.keys()).sort((a, b) => rank(a) - rank(b) || a - b);
+  const codes = Array.from(index.counts.keys()).sort(compareStatuses);
   return codes.map((code) => {
     const n = index.counts.get(code);
     const s = statusStyle(code, labels);
@@ -53,15 +53,17 @@ export function shortStatusCounts(index: Pick<JobIndex, "counts">, labels: Recor
  * The columns the header's end takes at its longest while the data and the connection stay as
  * they are (Header.tsx draws it: its clock ticks without the rest being drawn again): " · " and
  * the connection's cell (its age and countdown at their widest), the "while away" note, the ✱
- * count, the host.
+ * count, the host. `nowWall` (when known): "● ok" while the data is on time, its age once late;
+ * the header is drawn again with each answer, so an age can grow only between two of them.
  */
-export function endWidth(p: FitFacts): number {
+export function endWidth(p: FitFacts, nowWall?: number): number {
   const c = p.connection;
   const data = c.okWall === undefined ? "no data yet" : "data from 59m ago";
   const retry = "retrying in 999s";
+  const onTime = nowWall !== undefined && c.okWall !== undefined && nowWall - c.okWall < p.freshMs;
   let state: string;
   if (p.pausedSince !== undefined) state = `⏸ paused 59m · ${data}`;
-  else if (c.state === "ok") state = "● ok 59m ago";
+  else if (c.state === "ok") state = onTime ? "● ok" : "● ok 59m ago";
   else if (c.state === "loading") state = "◌ loading…";
   else if (c.state === "auth") state = `✖ token rejected, ${retry} · ${data}`;
   else if (c.state === "offline") state = `✖ offline since 00:00:00, ${retry} · ${data}`;
@@ -78,32 +80,40 @@ export function headerRest(p: FitFacts, lead: string): string {
   const intervals = ` · ↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`;
   // A changed interval (+/-) is said whatever the width: the user just asked for it.
   const mustIntervals = p.intervalChanged ? intervals : "";
-  let room = p.width - displayWidth(start + mustIntervals + pace + filter) - endWidth(p);
-  const counts = accountText(p, room);
-  room -= displayWidth(counts);
+  const room = p.width - displayWidth(start + mustIntervals + pace + filter) - (p.endWidth ?? endWidth(p));
   const row = p.position ? ` · row ${p.position}` : "";
-  const rowShown = row && displayWidth(row) <= room ? row : "";
-  room -= displayWidth(rowShown);
-  const more = !mustIntervals && p.width >= 110 && displayWidth(intervals) <= room ? intervals : "";
+  // The counts whole with the row's place; else shortened with it; else the counts alone (short,
+  // then counted) and the row only if it still fits. The intervals last.
+  let counts = accountText(p, room - displayWidth(row), "whole");
+  if (counts === undefined) counts = accountText(p, room - displayWidth(row), "short");
+  counts ??= accountText(p, room, "fit") as string;
+  let left = room - displayWidth(counts);
+  const rowShown = row && displayWidth(row) <= left ? row : "";
+  left -= displayWidth(rowShown);
+  const more = !mustIntervals && p.width >= 110 && displayWidth(intervals) <= left ? intervals : "";
   return `${counts}${rowShown}${mustIntervals || more}${pace}${filter}`;
 }
 
 /**
- * The counts and the index's note in `room` columns: every count as "12 ● running"; else every
- * one as "12●"; else as many of those as fit and "+N more". Counts the index holds no longer
- * (its sweeps fail) only beside the note that says how old they are, else none.
+ * The counts and the index's note in `room` columns: every count as "12 ● running" (`whole`), or
+ * as "12●" (`short`), or undefined when they do not fit so; `fit`: the first of those that fits,
+ * else as many short ones as fit and "+N more". Counts the index holds no longer (its sweeps
+ * fail) only beside the note that says how old they are, else none.
  */
-function accountText(p: FitFacts, room: number): string {
+function accountText(p: FitFacts, room: number, form: "whole" | "short" | "fit"): string | undefined {
   const note = p.indexNote ? ` · ${p.indexNote}` : "";
   const noteFits = note !== "" && displayWidth(note) <= room;
-  if (p.indexStale && !noteFits) return "";
+  if (p.indexStale && !noteFits) return form === "fit" ? "" : undefined;
   const left = room - (noteFits ? displayWidth(note) : 0);
+  const withNote = (text: string) => text + (noteFits ? note : "");
   const full = p.counts ?? [];
   const whole = full.map((c) => ` · ${c}`).join("");
-  if (displayWidth(whole) <= left) return whole + (noteFits ? note : "");
+  if (displayWidth(whole) <= left) return withNote(whole);
+  if (form === "whole") return undefined;
   const short = p.shortCounts ?? full;
   const shortAll = short.map((c, i) => (i === 0 ? ` · ${c}` : ` ${c}`)).join("");
-  if (displayWidth(shortAll) <= left) return shortAll + (noteFits ? note : "");
+  if (displayWidth(shortAll) <= left) return withNote(shortAll);
+  if (form === "short") return undefined;
   // Not all: as many as fit with the mark of the rest.
   let out = "";
   let shown = 0;
@@ -118,7 +128,7 @@ function accountText(p: FitFacts, room: number): string {
   }
   const dropped = short.length - shown;
   if (dropped > 0) out += shown === 0 ? ` · +${dropped} more` : ` +${dropped} more`;
-  return displayWidth(out) <= left ? out + (noteFits ? note : "") : noteFits ? note : "";
+  return displayWidth(out) <= left ? withNote(out) : noteFits ? note : "";
 }
 
 /** An interval as `+`/`-` and the status line say it: "500ms", "2s". */

@@ -5,11 +5,11 @@ import { formatAge } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
-import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
+import { compareStatuses, statusStyle } from "../model/status.js";
 import { awayLine } from "../model/while-away.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { type Connection, connectionState, isFresh } from "./connection.js";
-import { headerRest, intervalText, shortStatusCounts } from "./header-fit.js";
+import { endWidth, headerRest, intervalText, shortStatusCounts } from "./header-fit.js";
 import type { UiState } from "./ui-state.js";
 import { type View, viewSummary } from "./view.js";
 
@@ -59,6 +59,8 @@ export interface HeaderProps {
   indexNote?: string;
   /** The index's counts are old (its sweeps fail): shown only with indexNote, never bare. */
   indexStale?: boolean;
+  /** The columns the line's end takes (header-fit.ts endWidth), measured with the time now. */
+  endWidth?: number;
 }
 
 export function headerProps(
@@ -78,7 +80,7 @@ export function headerProps(
   );
   const all = ui.scope === "all" && snap.index !== undefined;
   const account = accountFacts(snap.index, config.statusLabels, o.now, all);
-  return {
+  const props: HeaderProps = {
     ...account,
     scope: all ? "all" : "page",
     host: o.host,
@@ -111,6 +113,7 @@ export function headerProps(
       .join(" · "),
     profile: config.profile,
   };
+  return { ...props, endWidth: endWidth(props, o.now) };
 }
 
 /**
@@ -174,17 +177,12 @@ export function statusCount(snap: Pick<MonitorSnapshot, "index" | "list">, code:
 
 /** "12 ● running" per status, known codes in their order first, then the others by code. */
 export function statusCounts(index: Pick<JobIndex, "counts">, labels: Record<number, string>): string[] {
-  const codes = Array.from(index.counts.keys()).sort((a, b) => rank(a) - rank(b) || a - b);
+  const codes = Array.from(index.counts.keys()).sort(compareStatuses);
   return codes.map((code) => {
     const s = statusStyle(code, labels);
     return `${index.counts.get(code)} ${s.symbol} ${sanitize(s.label)}`;
   });
 }
-
-const rank = (code: number) => {
-  const i = KNOWN_STATUS_CODES.indexOf(code);
-  return i < 0 ? KNOWN_STATUS_CODES.length : i;
-};
 
 /**
  * "12/100": the selected row, and the rows shown (after the filters); "" when none are. It had
