@@ -101,7 +101,7 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
       ? { name: input.env.JOBTOP_PROFILE, via: "JOBTOP_PROFILE" }
       : file?.defaultProfile
         ? { name: file.defaultProfile.name, via: "config file" }
-        : undefined;
+        : onlyProfile(file);
   if (!chosen) return undefined;
   if (!file) {
     throw new ConfigError(
@@ -114,6 +114,16 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
   const what = `no profile "${clean(chosen.name, 40, true)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
   if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
   throw new ConfigError(`${chosen.via}: ${what}`);
+}
+
+/**
+ * None chosen, and the file has one profile and no service of its own at the top level: that
+ * profile, as its writer meant ("no service given … choose one with --profile" said otherwise).
+ */
+function onlyProfile(file: ConfigFile | undefined): Loaded["profile"] {
+  if (!file || file.profiles.size !== 1 || file.top.baseUrl !== undefined) return undefined;
+  const [name] = file.profiles.keys();
+  return name === undefined ? undefined : { name, via: "the only profile in the file" };
 }
 
 /** The Config of this run: the settings, the token read from its source, the CA file checked. */
