@@ -121,7 +121,7 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
  * profile, as its writer meant ("no service given … choose one with --profile" said otherwise).
  */
 function onlyProfile(file: ConfigFile | undefined): Loaded["profile"] {
-  if (!file || file.profiles.size !== 1 || file.top.baseUrl !== undefined) return undefined;
+  if (file?.profiles.size !== 1 || file.top.baseUrl !== undefined) return undefined;
   const [name] = file.profiles.keys();
   return name === undefined ? undefined : { name, via: "the only profile in the file" };
 }

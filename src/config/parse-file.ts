@@ -162,7 +162,9 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
     if (!p) throw new ConfigError(`${path}: invalid configuration`);
     // An action's line is whole already ("file:line: actions[0].key: …").
     throw new ConfigError(
-      p.key.length === 0 && acts.errors.length ? p.message : `${where(p.key)}: ${p.message}${tableHint(p.key)}`,
+      p.key.length === 0 && acts.errors.length
+        ? p.message
+        : `${where(p.key)}: ${p.message}${tableHint(p.key)}`,
     );
   }
 
