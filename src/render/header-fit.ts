@@ -5,8 +5,8 @@
 // fro…"). Now the end (the connection's state, the "while away" and change counts, the host) is
 // kept whole, measured at its longest; the filter and the page's facts stay; the account's counts
 // shorten ("65●") before any is dropped, and a dropped one is counted ("+2 more"); the selected
-// row's place stays beside them while the short counts fit; the poll intervals, least needed,
-// take what room is left.
+// row's place gives way to every count shown, but not to "+N more"; the poll intervals, least
+// needed, take what room is left.
 import { displayWidth } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import { sanitize } from "../model/sanitize.js";
@@ -82,11 +82,16 @@ export function headerRest(p: FitFacts, lead: string): string {
   const mustIntervals = p.intervalChanged ? intervals : "";
   const room = p.width - displayWidth(start + mustIntervals + pace + filter) - (p.endWidth ?? endWidth(p));
   const row = p.position ? ` · row ${p.position}` : "";
-  // The counts whole with the row's place; else shortened with it; else the counts alone (short,
-  // then counted) and the row only if it still fits. The intervals last.
-  let counts = accountText(p, room - displayWidth(row), "whole");
-  if (counts === undefined) counts = accountText(p, room - displayWidth(row), "short");
-  counts ??= accountText(p, room, "fit") as string;
+  // Every count (whole, else short) beside the row's place; else every count without it; else
+  // some and "+N more" beside it, the row giving way only when not even that mark would fit.
+  // The intervals last.
+  const rowWidth = displayWidth(row);
+  let counts = accountText(p, room - rowWidth, "short") ?? accountText(p, room, "short");
+  if (counts === undefined) {
+    counts = accountText(p, room - rowWidth, "fit") as string;
+    if (counts === "" && row && ((p.counts?.length ?? 0) > 0 || p.indexNote))
+      counts = accountText(p, room, "fit") as string;
+  }
   let left = room - displayWidth(counts);
   const rowShown = row && displayWidth(row) <= left ? row : "";
   left -= displayWidth(rowShown);
