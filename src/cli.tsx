@@ -20,11 +20,13 @@ import { DEMO_ACTIONS } from "./demo/actions.js";
 import { DEMO_PROFILE, DEMO_STATUS_LABELS } from "./demo/data.js";
 import { startDemoServer } from "./demo/server.js";
 import { readArgs } from "./flags.js";
+import { isJobId } from "./model/ids.js";
 import { setCustomColumns } from "./model/job-insight.js";
 import { sanitize } from "./model/sanitize.js";
 import { maskText } from "./model/secrets.js";
 import { parseCommand, runCommand, type ScriptCommand } from "./modes/command.js";
 import { Monitor } from "./poll/monitor.js";
+import { pinByName } from "./poll/pin-names.js";
 import { autoPerPage } from "./render/layout.js";
 import { refreshTerminalSize } from "./terminal/refresh-size.js";
 import { guardStdout } from "./terminal/stdout-guard.js";
@@ -176,7 +178,8 @@ async function main(): Promise<void> {
     order: config.order,
     intervalMs: config.intervalMs,
     listIntervalMs: config.listIntervalMs,
-    pins: config.pins,
+    // A pin given by displayID is found once the page or the index holds it (poll/pin-names.ts).
+    pins: config.pins.filter(isJobId),
     final: finalOf(config),
     // The account index (issue 24): its sweep beside the page, its own interval.
     index: {
@@ -189,6 +192,10 @@ async function main(): Promise<void> {
     },
   });
   monitor.start();
+  pinByName(
+    monitor,
+    config.pins.filter((p) => !isJobId(p)),
+  );
   const { startMonitor } = await import("./ui/start.js");
   const code = await startMonitor(config, monitor, { tokens, fetch, client });
   await demo?.close();

@@ -69,12 +69,23 @@ export function parseRetryAfter(v: string | null, nowMs = Date.now()): number | 
   return Math.min(Math.max(ms, 0), HOLD_MAX_MS);
 }
 
-export function toTransportError(e: unknown, timedOut: boolean, timeoutMs: number, host: string): ApiError {
+/**
+ * A failure below HTTP in words: `host` (the service's host:port) is named when given, as a
+ * script's stderr needs (no header there says which service); an action's result (the monitor's
+ * header names the host) leaves it out, so that what matters ("the outcome is unknown") fits.
+ */
+export function toTransportError(
+  e: unknown,
+  timedOut: boolean,
+  timeoutMs: number,
+  host: string | undefined,
+): ApiError {
   if (e instanceof ApiError) return e;
-  if (timedOut) return new ApiError("timeout", `no answer within ${timeoutMs / 1000}s (timeout)`);
+  const from = host === undefined ? "" : ` from ${sanitize(host)}`;
+  if (timedOut) return new ApiError("timeout", `no answer${from} within ${timeoutMs / 1000}s (timeout)`);
   if ((e as { name?: string })?.name === "AbortError") return new ApiError("network", "request cancelled");
   // Only the code is read, never the message: a header error's message holds the header.
-  const w = transportWords(errorCode(e), sanitize(host));
+  const w = transportWords(errorCode(e), host === undefined ? undefined : sanitize(host));
   return new ApiError(w.kind, w.message);
 }
 

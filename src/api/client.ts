@@ -13,6 +13,7 @@ import {
   toTransportError,
   withDeadline,
 } from "./answer.js";
+import { explainStatus } from "./error-answer.js";
 import { ApiError, isApiError, redactError } from "./errors.js";
 import { fromFetch, type Get, httpGet, onNewConnection, type Reply } from "./http-get.js";
 import { keepRaw } from "./raw.js";
@@ -40,7 +41,14 @@ export interface ClientOptions {
 /** One entry of a page: a parsed job, or the reason this one could not be parsed. */
 export type PageItem =
   | { ok: true; job: Job }
-  | { ok: false; index: number; id: string | undefined; error: string };
+  | {
+      ok: false;
+      index: number;
+      id: string | undefined;
+      error: string;
+      /** A pinned job the service says is not there: a row of the pins on top (render/index-rows.ts pinsOnTop). */
+      pin?: true;
+    };
 
 export interface JobPage {
   pagination: Pagination;
@@ -278,8 +286,10 @@ export function createClient(opts: ClientOptions): JobClient {
       return { bytes: NO_BYTES, contentType: null, status: 304 };
     }
     if (res.status < 200 || res.status > 299) {
-      await res.cancel();
-      const e = statusError(res);
+      const plain = statusError(res);
+      // What the service said, and for a wrong base_url the path asked (error-answer.ts).
+      const e = plain.kind === "http" ? await explainStatus(plain, res, url, base, path !== "v1/job") : plain;
+      if (plain.kind !== "http") await res.cancel();
       if (res.status !== 429 && res.status !== 503) throw e;
       // The service speaks for every request: all of this client's wait (service-gate.ts), and
       // the error says how long, floored and capped, so that the poller that got it waits as long.

@@ -28,6 +28,8 @@ export class ApiError extends Error {
       code?: number;
       /** What the failed answer weighed: its body's bytes received before it failed, or the length it declared. */
       bytes?: number;
+      /** An error answer's body was the spec's envelope (`code`, `msg`): the service's own words (error-answer.ts). */
+      envelope?: boolean;
     } = {},
   ) {
     super(message);

@@ -13,16 +13,17 @@ const UNTRUSTED = new Set([
   "CERT_SIGNATURE_FAILURE",
 ]);
 
-const NETWORK: Record<string, string> = {
-  ECONNREFUSED: "connection refused",
-  ECONNRESET: "connection reset",
-  ENOTFOUND: "host not found (DNS)",
-  EAI_AGAIN: "DNS lookup failed",
-  ETIMEDOUT: "connection timed out",
-  EHOSTUNREACH: "host unreachable",
-  ENETUNREACH: "network unreachable",
-  UND_ERR_SOCKET: "connection closed by the server",
-  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+/** What failed, naming the host (and port) asked: a script's stderr has no header saying which. */
+const NETWORK: Record<string, [string, string]> = {
+  ECONNREFUSED: ["connection refused", " by"],
+  ECONNRESET: ["connection reset", " by"],
+  ENOTFOUND: ["host not found (DNS)", ":"],
+  EAI_AGAIN: ["DNS lookup failed", " for"],
+  ETIMEDOUT: ["connection timed out", ":"],
+  EHOSTUNREACH: ["host unreachable", ":"],
+  ENETUNREACH: ["network unreachable", ":"],
+  UND_ERR_SOCKET: ["connection closed by the server", ":"],
+  UND_ERR_CONNECT_TIMEOUT: ["connection timed out", ":"],
 };
 
 /**
@@ -54,12 +55,16 @@ function opensslCode(message: unknown): string | undefined {
   return reason ? `ERR_SSL_${reason.toUpperCase().replace(/ /g, "_")}` : undefined;
 }
 
-/** Kind and words for a transport failure with this code; `host` is the service's host. */
+/**
+ * Kind and words for a transport failure with this code; `host` is the service's host[:port] (no
+ * user or password: URL.host), named in a network failure's words when given.
+ */
 export function transportWords(
   code: string | undefined,
-  host: string,
+  host: string | undefined,
 ): { kind: ApiErrorKind; message: string } {
-  const generic = { kind: "network" as const, message: "network error (connection failed or dropped)" };
+  const to = host === undefined ? "" : ` to ${host}`;
+  const generic = { kind: "network" as const, message: `network error (connection${to} failed or dropped)` };
   if (!code) return generic;
   if (UNTRUSTED.has(code))
     return { kind: "tls", message: `certificate not trusted (${code}) — see NODE_EXTRA_CA_CERTS` };
@@ -83,5 +88,6 @@ export function transportWords(
   // node:http's parser (llhttp) refusing what came back: not HTTP, or broken HTTP.
   if (code.startsWith("HPE_")) return { kind: "http", message: `the answer is not valid HTTP (${code})` };
   const words = NETWORK[code];
-  return words ? { kind: "network", message: words } : generic;
+  if (!words) return generic;
+  return { kind: "network", message: host === undefined ? words[0] : `${words[0]}${words[1]} ${host}` };
 }

@@ -114,7 +114,7 @@ export function createActionSender(opts: ClientOptions): SendAction {
       return { bytes, contentType: res.headers.get("content-type"), status: res.status };
     } catch (e) {
       if (e instanceof ApiError) throw e;
-      const err = toTransportError(e, deadline.passed, timeoutMs, base.host);
+      const err = toTransportError(e, deadline.passed, timeoutMs, undefined);
       // Refused or not found: nothing was sent. Anything else after the request left (a timeout,
       // a reset, an answer cut short) may have done what it asked.
       const notSent = !answered && !deadline.passed && NOT_SENT.has(errorCode(e) ?? "");

@@ -53,6 +53,19 @@ export function clearTextWarning(baseUrl: string | undefined): string[] {
   return [`the token travels in clear text over http:// to ${u.host}; use https://`];
 }
 
+/**
+ * A base_url ending in /v1: jobtop adds the API's /v1/job… itself, so such a base asks
+ * /v1/v1/job/jobs, and every answer is a 404. Said at load (and in `config check`, which said ok).
+ */
+export function basePathWarning(baseUrl: string | undefined): string[] {
+  if (!baseUrl) return [];
+  const path = new URL(baseUrl).pathname.replace(/\/+$/, "");
+  if (!/\/v1$/i.test(path)) return [];
+  return [
+    `base_url ends in /v1, and jobtop adds /v1/job itself (it would ask ${path}/v1/job/jobs): base_url is the part before /v1`,
+  ];
+}
+
 function isLoopback(hostname: string): boolean {
   return (
     hostname === "localhost" ||

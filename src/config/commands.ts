@@ -84,6 +84,8 @@ export async function runConfigCommand(
     case "check": {
       const loaded = await loadSettings(input);
       out.write(describe(loaded.resolved, loaded, input.env));
+      // What a run says at start (http:// in clear, a base_url ending in /v1): config check too.
+      for (const w of loaded.resolved.config.warnings) input.warn?.(w);
       // Read the token and the CA file as a run would: a broken source fails here, not later.
       await completeConfig(loaded, input.warn);
       const tokenNote = loaded.resolved.token ? "token read" : "no token needed (demo)";

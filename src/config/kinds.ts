@@ -7,7 +7,7 @@
 // or as a TOML value, already typed (a number, a boolean, a list, a table). What is wrong is said
 // without the setting's name: the caller puts "--interval: ", "JOBTOP_BASE_URL: " or
 // "config.toml:3: interval: " before it. Plain data and small functions: this loads at every start.
-import { parseJobId } from "../model/ids.js";
+import { parseJobId, parseJobRef } from "../model/ids.js";
 import {
   COLUMNS,
   checkBaseUrl,
@@ -239,7 +239,7 @@ export function statuses(): Kind<string[], "value"> {
   };
 }
 
-/** Job ids, each once, at most `max`: a repeated flag's values, or a TOML list of strings and numbers. */
+/** Job ids (or displayIDs), each once, at most `max`: a repeated flag's values, or a TOML list of strings and numbers. */
 export function jobIds(max: number): Kind<string[], "repeated"> {
   return {
     type: "ids",
@@ -251,13 +251,15 @@ export function jobIds(max: number): Kind<string[], "repeated"> {
       // A set: a file may list 100 000 ids (each once, then counted).
       const ids = new Set<string>();
       for (const x of v) {
+        // A displayID too (what every screen shows first): the monitor finds it (poll/pin-names.ts).
         const id =
           typeof x === "string"
-            ? parseJobId(x)
+            ? parseJobRef(x)
             : typeof x === "number" && Number.isSafeInteger(x) && at.source === "toml"
               ? parseJobId(String(x))
               : undefined;
-        if (id === undefined) return new Problem(`expected a job id (a whole number), got ${got(x, at)}`);
+        if (id === undefined)
+          return new Problem(`expected a job id (a whole number) or a displayID, got ${got(x, at)}`);
         ids.add(id);
       }
       if (ids.size > max)

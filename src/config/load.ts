@@ -62,15 +62,19 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     profile = { name: "demo", via: "--demo" };
     // A [profiles.demo] in the file may rename the demo's codes; the built-in one sits below it.
     const own = file?.profiles.get("demo");
-    if (own) layers.push({ name: "profile demo", settings: own });
+    if (own) layers.push({ name: "profile demo", settings: own, file: true });
     if (input.demoProfile) layers.push({ name: "built-in profile demo", settings: input.demoProfile });
   } else {
     profile = chooseProfile(input, file, path);
     if (profile && file) {
-      layers.push({ name: `profile ${profile.name}`, settings: file.profiles.get(profile.name) as Settings });
+      layers.push({
+        name: `profile ${profile.name}`,
+        settings: file.profiles.get(profile.name) as Settings,
+        file: true,
+      });
     }
   }
-  if (file) layers.push({ name: "config file", settings: file.top });
+  if (file) layers.push({ name: "config file", settings: file.top, file: true });
 
   let hint: string | undefined;
   if (file && !profile && file.profiles.size > 0) {
@@ -83,10 +87,8 @@ export async function loadSettings(input: LoadInput): Promise<Loaded> {
     noServiceHint: hint,
   });
   // The keymap in force ([keys], then the actions' keys): a clash is exit 2, a multiplexer's prefix a warning.
-  for (const w of checkKeys(resolved.config.keys, resolved.config.actions)) {
-    resolved.config.warnings.push(w);
-    input.warn?.(w);
-  }
+  // config check says config.warnings once, with the rest (commands.ts).
+  for (const w of checkKeys(resolved.config.keys, resolved.config.actions)) resolved.config.warnings.push(w);
   return { resolved, path, file, profile, layers, env };
 }
 
@@ -97,7 +99,7 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
       ? { name: input.env.JOBTOP_PROFILE, via: "JOBTOP_PROFILE" }
       : file?.defaultProfile
         ? { name: file.defaultProfile.name, via: "config file" }
-        : undefined;
+        : onlyProfile(file);
   if (!chosen) return undefined;
   if (!file) {
     throw new ConfigError(
@@ -110,6 +112,16 @@ function chooseProfile(input: LoadInput, file: ConfigFile | undefined, path: Con
   const what = `no profile "${clean(chosen.name, 40, true)}" in ${chosen.via === "config file" ? "this file" : file.path}${suggest(chosen.name, names)}${known}`;
   if (chosen.via === "config file") throw new ConfigError(`${file.where(["profile"])}: ${what}`);
   throw new ConfigError(`${chosen.via}: ${what}`);
+}
+
+/**
+ * None chosen, and the file has one profile and no service of its own at the top level: that
+ * profile, as its writer meant ("no service given … choose one with --profile" said otherwise).
+ */
+function onlyProfile(file: ConfigFile | undefined): Loaded["profile"] {
+  if (file?.profiles.size !== 1 || file.top.baseUrl !== undefined) return undefined;
+  const [name] = file.profiles.keys();
+  return name === undefined ? undefined : { name, via: "the only profile in the file" };
 }
 
 /** The Config of this run: the settings, the token read from its source, the CA file checked. */

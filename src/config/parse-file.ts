@@ -162,7 +162,9 @@ export function parseConfigFile(path: string, text: string): Omit<ConfigFile, "o
     if (!p) throw new ConfigError(`${path}: invalid configuration`);
     // An action's line is whole already ("file:line: actions[0].key: …").
     throw new ConfigError(
-      p.key.length === 0 && acts.errors.length ? p.message : `${where(p.key)}: ${p.message}`,
+      p.key.length === 0 && acts.errors.length
+        ? p.message
+        : `${where(p.key)}: ${p.message}${tableHint(p.key)}`,
     );
   }
 
@@ -264,6 +266,22 @@ function unknownKey(key: string, at: readonly PropertyKey[]): string {
   if (!hint && Object.hasOwn(COLUMNS, key as ColumnName))
     hint = ' (columns are a list: columns = ["status", …])';
   return `unknown key${hint}`;
+}
+
+/**
+ * A top-level key found inside a table (`profile = "lab"` below `[status]` read as a status named
+ * "profile": '"profile" is not a code'): in TOML a key belongs to the [table] above it, which the
+ * message says, with where the key goes.
+ */
+function tableHint(key: readonly (string | number)[]): string {
+  const k = key.at(-1);
+  const inProfile = key[0] === "profiles" && key.length > 3;
+  const table = key.slice(0, -1);
+  if (typeof k !== "string" || table.length === 0 || (key[0] === "profiles" && table.length === 2)) return "";
+  const topKeys: readonly string[] = inProfile ? SETTING_KEYS : [...SETTING_KEYS, "profile"];
+  if (!topKeys.includes(k)) return "";
+  const first = inProfile ? `[${dotted(key.slice(0, 2))}]'s first sub-table` : "the first [table]";
+  return ` (${k} is a ${inProfile ? "profile's" : "top-level"} key, read here as part of [${dotted(table)}]: in TOML a key belongs to the table above it, so ${k} goes before ${first})`;
 }
 
 /** A key path as written in TOML: profiles.prod.status.6, columns[2]. */

@@ -6,7 +6,7 @@
 // line naming the flag, variable or file:line it came from.
 
 import { type JobAction, mergeActions } from "../actions/definitions.js";
-import { clearTextWarning, MAX_PINS } from "./checks.js";
+import { basePathWarning, clearTextWarning, MAX_PINS } from "./checks.js";
 import { finalCodes } from "./final-statuses.js";
 import { DEFAULTS, type Flags, kebab } from "./from-settings.js";
 import { alertsInForce, customColumnsInForce } from "./insight-tables.js";
@@ -14,6 +14,7 @@ import { keysInForce } from "./keys-table.js";
 import { type Kind, Problem, type ReadContext } from "./kinds.js";
 import type { SettingRow } from "./setting-row.js";
 import { SETTINGS } from "./settings.js";
+import { tokenRefusal } from "./token-scope.js";
 import { type Config, ConfigError, type Layer, type Settings, type TokenSource } from "./types.js";
 
 /** The defaults, from the settings table (./settings.ts). */
@@ -123,6 +124,8 @@ export function resolveSettings(
       throw new ConfigError(
         `no service given: pass --base-url URL (or set JOBTOP_BASE_URL, or base_url in the config file), or try --demo${hint}`,
       );
+    const refused = tokenRefusal(layers, s.baseUrl as string, s.token as TokenSource | undefined);
+    if (refused) throw new ConfigError(refused);
     if (!s.token)
       throw new ConfigError(
         `no token: set JOBTOP_TOKEN or pass --token-file FILE (or set token_file or token_command in the config file), or try --demo${hint}`,
@@ -143,7 +146,11 @@ export function resolveSettings(
       // The demo service is in this process, on loopback: never through a proxy.
       proxy: opts.demo ? "none" : inForce.proxy,
       caFile: opts.demo ? undefined : inForce.caFile,
-      warnings: opts.demo ? [] : clearTextWarning(inForce.baseUrl || undefined),
+      warnings: opts.demo
+        ? []
+        : clearTextWarning(inForce.baseUrl || undefined).concat(
+            basePathWarning(inForce.baseUrl || undefined),
+          ),
       actions,
       keys: keysInForce(layers),
       alerts: alertsInForce(layers),

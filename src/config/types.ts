@@ -58,6 +58,8 @@ export interface ConfigFile {
 export interface Layer {
   name: string;
   settings: Settings;
+  /** The config file's (a profile or the top level): its token goes only to its base_url's origin (./token-scope.ts). */
+  file?: boolean;
 }
 
 /** A row's default is a value of its kind: `default: "2s"` on a duration row does not compile here. */

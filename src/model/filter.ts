@@ -2,7 +2,7 @@
 // remark, cmd, node and status label) and the status chosen with `f`.
 import type { Job } from "../api/schema.js";
 import { insightOf } from "./job-insight.js";
-import { statusStyle } from "./status.js";
+import { compareStatuses, statusStyle } from "./status.js";
 
 export interface Filters {
   text: string;
@@ -38,13 +38,16 @@ export function jobMatcher(f: Filters, labels: Record<number, string>): ((job: J
   };
 }
 
-/** `f`: no status → the first status present → the next … → "stuck" when a job is → no status again. */
+/**
+ * `f`: no status → the first status present → the next … → "stuck" when a job is → no status
+ * again; in the header's order (queued first: compareStatuses), not the codes' (6 came last).
+ */
 export function nextStatus(
   current: number | undefined,
   present: readonly number[],
   stuck = false,
 ): number | undefined {
-  const codes = Array.from(new Set(present)).sort((a, b) => a - b);
+  const codes = Array.from(new Set(present)).sort(compareStatuses);
   if (stuck) codes.push(STUCK_FILTER);
   if (current === undefined) return codes[0];
   const i = codes.indexOf(current);

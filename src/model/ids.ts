@@ -23,3 +23,23 @@ export function parseJobId(text: string): JobId | undefined {
   if (!m?.[2]) return undefined;
   return m[2] === "0" ? "0" : `${m[1]}${m[2]}`;
 }
+
+/**
+ * A job as the user typed it: its id (in the service's decimal form), or its displayID (what
+ * every screen shows first): a word of up to 64 printable characters with a letter in it, not
+ * starting with "-" (`-5.5` is a number mistyped, not a name). Undefined: neither.
+ */
+export function parseJobRef(text: string): string | undefined {
+  const id = parseJobId(text);
+  if (id !== undefined) return id;
+  const t = text.trim();
+  return /^[^\s\u0000-\u001f\u007f-\u009f-][^\s\u0000-\u001f\u007f-\u009f]{0,63}$/u.test(t) &&
+    /\p{L}/u.test(t)
+    ? t
+    : undefined;
+}
+
+/** A ref parseJobRef gave that is an id, not a displayID. */
+export function isJobId(ref: string): boolean {
+  return /^-?\d+$/.test(ref);
+}

@@ -17,6 +17,18 @@ const UNKNOWN = { symbol: "?", color: "magenta" };
 /** The codes with a symbol of their own, in the order a job moves through them (for the legend). */
 export const KNOWN_STATUS_CODES: readonly number[] = [6, 1, 2, 3];
 
+/**
+ * The one order of statuses wherever they are listed (the header's counts, `f`'s cycle, the
+ * legend): the known codes in a job's life order (queued first), then the others by code.
+ */
+export function compareStatuses(a: number, b: number): number {
+  const rank = (code: number) => {
+    const i = KNOWN_STATUS_CODES.indexOf(code);
+    return i < 0 ? KNOWN_STATUS_CODES.length : i;
+  };
+  return rank(a) - rank(b) || a - b;
+}
+
 export function statusStyle(code: number, labels: Record<number, string> = {}): StatusStyle {
   const s = STYLES[code] ?? UNKNOWN;
   return { label: labels[code] ?? String(code), symbol: s.symbol, color: s.color };

@@ -60,14 +60,28 @@ export function whileAway(
 }
 
 const DAYS = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** The header's line: "✱ 7 changed since Tue 14:02" (local time); undefined when nothing changed. */
-export function awayLine(w: WhileAway | undefined): string | undefined {
+/**
+ * The header's line: "7 changed while away (since 14:02)", local time: today by its time alone,
+ * the last six days by weekday and time ("since Tue 14:02"), older by date ("since Nov 20");
+ * undefined when nothing changed. No ✱: beside the run's own "✱ 4 changes" it read as a second
+ * count of the same thing ("✱ 1 changed since Sat 01:58 · ✱ 4 changes"), and "Sat" was today.
+ */
+export function awayLine(w: WhileAway | undefined, nowSec: number): string | undefined {
   if (!w || w.changed === 0) return undefined;
   const d = new Date(w.sinceSec * 1000);
-  if (Number.isNaN(d.getTime())) return `✱ ${w.changed} changed while away`;
+  if (Number.isNaN(d.getTime())) return `${w.changed} changed while away`;
+  return `${w.changed} changed while away (since ${sinceWords(d, new Date(nowSec * 1000))})`;
+}
+
+function sinceWords(d: Date, now: Date): string {
   const p = (n: number) => String(n).padStart(2, "0");
-  return `✱ ${w.changed} changed since ${DAYS[d.getDay()]} ${p(d.getHours())}:${p(d.getMinutes())}`;
+  const time = `${p(d.getHours())}:${p(d.getMinutes())}`;
+  const midnight = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
+  if (d.getTime() >= midnight) return time;
+  if (d.getTime() >= midnight - 6 * 86_400_000) return `${DAYS[d.getDay()]} ${time}`;
+  return `${MONTHS[d.getMonth()]} ${d.getDate()}`;
 }
 
 /** The saved state as the file's text: ids and numbers only, sorted by id (one line per job). */

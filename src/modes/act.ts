@@ -33,6 +33,7 @@ import { askOnTerminal } from "./ask.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
+import { jobGetter } from "./job-lookup.js";
 
 export interface ActOptions {
   name: string;
@@ -96,9 +97,10 @@ async function act(
   /** Each job's id, and the id given that fetched it. */
   const byJob = new Map<string, string>();
 
+  const getJob = jobGetter(ctx);
   /** The job of `id` now: fetched, retried within the timeout. */
   const fetch = async (e: Entry): Promise<Fresh | "rejected"> => {
-    const r = await fetchOnce((signal) => ctx.client.getJob(e.id, signal), {
+    const r = await fetchOnce((signal) => getJob(e.id, signal), {
       intervalMs: ctx.config.intervalMs,
       deadlineMs: ctx.config.timeoutMs,
       singleJob: true,

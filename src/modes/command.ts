@@ -6,14 +6,16 @@ import type { SendAction } from "../api/send-action.js";
 import { parseDuration } from "../config/checks.js";
 import type { Flags } from "../config/from-settings.js";
 import { type Config, ConfigError } from "../config/types.js";
-import { parseJobId } from "../model/ids.js";
+import { parseJobRef } from "../model/ids.js";
 import { setCustomColumns } from "../model/job-insight.js";
+import { sanitize } from "../model/sanitize.js";
 import type { GroupBy } from "../model/stats.js";
 import { parseStatusList } from "../model/status.js";
 import { runAct } from "./act.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { runGet } from "./get.js";
+import { resolveJobRefs } from "./job-lookup.js";
 import { runOnce } from "./once.js";
 import { finish, Output } from "./output.js";
 import { insightCommand, runStats, runStuck } from "./stats.js";
@@ -61,11 +63,7 @@ export function parseCommand(input: readonly string[], f: ScriptFlags): ScriptCo
   if (f.status !== undefined) throw new ConfigError("--status works with --once");
   if (f.yes && kind !== "act") throw new ConfigError("--yes works with act");
   if (kind === "act") return parseAct(args, f);
-  const ids = args.map((a) => {
-    const id = parseJobId(a);
-    if (id === undefined) throw new ConfigError(`${kind}: "${a}" is not a job id (expected a whole number)`);
-    return id;
-  });
+  const ids = args.map((a) => jobRef(kind, a));
   if (ids.length === 0) throw new ConfigError(`${kind}: which job? (jobtop ${kind} ID)`);
   if (kind !== "watch" && ids.length > 1) throw new ConfigError(`${kind}: one job id, got ${ids.length}`);
   if (new Set(ids).size > MAX_WATCHED)
@@ -89,14 +87,20 @@ function parseAct(args: readonly string[], f: ScriptFlags): ScriptCommand {
   const [name, ...rest] = args;
   if (!name) throw new ConfigError("act: which action? (jobtop act NAME ID…)");
   if (f.until !== undefined) throw new ConfigError("--until works with watch and wait");
-  const ids = rest.map((a) => {
-    const id = parseJobId(a);
-    if (id === undefined) throw new ConfigError(`act: "${a}" is not a job id (expected a whole number)`);
-    return id;
-  });
+  const ids = rest.map((a) => jobRef("act", a));
   if (ids.length === 0) throw new ConfigError(`act: on which job? (jobtop act ${name} ID…)`);
   if (new Set(ids).size > MAX_WATCHED) throw new ConfigError(`act: at most ${MAX_WATCHED} jobs at once`);
   return { kind: "act", name, ids, yes: f.yes === true };
+}
+
+/** An id, or a displayID that resolveJobRefs looks up once the config is read. */
+function jobRef(kind: string, text: string): string {
+  const ref = parseJobRef(text);
+  if (ref === undefined)
+    throw new ConfigError(
+      `${kind}: ${JSON.stringify(sanitize(text).slice(0, 80))} is not a job id (a whole number) or a displayID`,
+    );
+  return ref;
 }
 
 function parseDeadline(text: string): number {
@@ -140,7 +144,9 @@ export async function runCommand(
   return finish(out, await run(cmd, ctx, f.send));
 }
 
-async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): Promise<number> {
+async function run(given: ScriptCommand, ctx: CommandContext, send?: SendAction): Promise<number> {
+  const cmd = await withJobIds(given, ctx);
+  if (typeof cmd === "number") return cmd;
   switch (cmd.kind) {
     case "act":
       return runAct(ctx, {
@@ -172,6 +178,17 @@ async function run(cmd: ScriptCommand, ctx: CommandContext, send?: SendAction): 
       return runWait(ctx, cmd.id, { until, deadlineMs: cmd.deadlineMs });
     }
   }
+}
+
+/** The command with each displayID it names resolved to its job's id, or the exit code of a failed lookup. */
+async function withJobIds(cmd: ScriptCommand, ctx: CommandContext): Promise<ScriptCommand | number> {
+  if (cmd.kind !== "get" && cmd.kind !== "wait" && cmd.kind !== "watch" && cmd.kind !== "act") return cmd;
+  const r = await resolveJobRefs(ctx, "ids" in cmd ? cmd.ids : [cmd.id]);
+  if (!r.ok) {
+    ctx.err(r.message);
+    return r.code;
+  }
+  return "ids" in cmd ? { ...cmd, ids: r.data } : { ...cmd, id: r.data[0] as string };
 }
 
 /** --until's or --status's statuses against the configured labels; null (after saying why) if one is unknown. */

@@ -6,7 +6,8 @@ import { monotonicMs } from "../model/monotonic.js";
 import type { PollGroup } from "../poll/poll-group.js";
 import { createPoller, type Poller } from "../poll/poller.js";
 import { EXIT } from "./exit.js";
-import { fatalExitCode, retryLine } from "./output.js";
+import { FailureLines } from "./failure-lines.js";
+import { fatalExitCode, gaveUpLine } from "./output.js";
 
 export interface FollowOptions<T> {
   /** Poll interval, and the base of the backoff after a failure. */
@@ -21,6 +22,8 @@ export interface FollowOptions<T> {
   reportRecovery?: boolean;
   /** The other followers of the same service (watch's jobs): see poll-group.ts. */
   group?: PollGroup;
+  /** What the followers of one command say while failing, once per failure (failure-lines.ts); else their own. */
+  lines?: FailureLines;
   onData(data: T): void;
   onFatal(code: number, message: string): void;
 }
@@ -35,6 +38,7 @@ export interface Follow {
 export function follow<T>(fetch: (signal: AbortSignal) => Promise<T>, o: FollowOptions<T>): Follow {
   const poller: Poller<T> = createPoller({ fetch, intervalMs: o.intervalMs, group: o.group });
   const prefix = o.label ? `${o.label}: ` : "";
+  const lines = o.lines ?? new FailureLines(o.report, o.reportRecovery === true);
   let seenData: T | undefined;
   let seenFailures = 0;
   let lastError: unknown;
@@ -64,15 +68,17 @@ export function follow<T>(fetch: (signal: AbortSignal) => Promise<T>, o: FollowO
         return;
       }
       const delay = s.retryAt === undefined ? undefined : s.retryAt - monotonicMs();
-      o.report(`${prefix}${retryLine(s.error, delay)}`);
+      lines.failed(prefix, s.error, delay);
       return;
     }
-    if (s.data !== undefined && s.data !== seenData) {
-      if (seenFailures > 0 && o.reportRecovery) {
-        o.report(`${prefix}the service answers again (after ${plural(seenFailures, "failed request")})`);
-      }
+    // Answered again, maybe with the very data of before (the client hands back the same value
+    // for the same bytes): the failures are over all the same.
+    if (seenFailures > 0 && s.failures === 0 && s.error === undefined) {
+      lines.answered(prefix);
       seenFailures = 0;
       lastError = undefined;
+    }
+    if (s.data !== undefined && s.data !== seenData) {
       seenData = s.data;
       o.onData(s.data);
     }
@@ -100,7 +106,7 @@ export function fetchOnce<T>(
       f?.stop();
       const last = f?.lastError();
       const why = last === undefined ? "no answer" : describeError(last);
-      resolve({ ok: false, code: EXIT.failed, message: `gave up after ${o.deadlineMs / 1000}s: ${why}` });
+      resolve({ ok: false, code: EXIT.failed, message: gaveUpLine(o.deadlineMs, why) });
     }, o.deadlineMs);
     f = follow(fetch, {
       ...o,
@@ -115,8 +121,4 @@ export function fetchOnce<T>(
       },
     });
   });
-}
-
-function plural(n: number, what: string): string {
-  return `${n} ${what}${n === 1 ? "" : "s"}`;
 }

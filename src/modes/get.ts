@@ -11,13 +11,15 @@ import { paint } from "../render/paint.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { fetchOnce } from "./follow.js";
+import { jobGetter } from "./job-lookup.js";
 import { toJson } from "./output.js";
 
 /** Text wider than this is wrapped even in a pipe (a description of one 10 kB line stays readable). */
 const PIPE_WIDTH = 200;
 
 export async function runGet(ctx: CommandContext, id: string): Promise<number> {
-  const r = await fetchOnce((signal) => ctx.client.getJob(id, signal), {
+  const getJob = jobGetter(ctx);
+  const r = await fetchOnce((signal) => getJob(id, signal), {
     intervalMs: ctx.config.intervalMs,
     deadlineMs: ctx.config.timeoutMs,
     singleJob: true,

@@ -6,13 +6,15 @@ import { EXIT } from "./exit.js";
 
 /**
  * Does this error say the job does not exist? The spec does not say how a service answers an
- * unknown id. The demo answers `code` 404 with msg "job not found"; a gateway may answer HTTP 404.
- * So: HTTP 404, or an envelope error with code 404 or a message saying "not found". Only ever
- * asked of the single-job request (a 404 for the page would mean a wrong --base-url).
+ * unknown id. The demo answers `code` 404 with msg "job not found"; others an HTTP 404 with the
+ * envelope. So: the envelope's error with code 404 or a message saying "not found", or an HTTP
+ * 404 whose body was the envelope; not a 404 of anything else (a gateway's page: the path is
+ * wrong). Only ever asked of the single-job request, and checked against the list before a
+ * command says so (job-lookup.ts).
  */
 export function isNotFound(e: unknown): boolean {
   if (!isApiError(e)) return false;
-  if (e.kind === "http") return e.details.status === 404;
+  if (e.kind === "http") return e.details.status === 404 && e.details.envelope === true;
   if (e.kind === "envelope") return e.details.code === 404 || /not found/i.test(e.message);
   return false;
 }
@@ -98,6 +100,11 @@ export class Output {
     this.closed = true;
     for (const fn of this.onClose.splice(0)) fn();
   }
+}
+
+/** The last word of a command that ran out of time failing: how long, the flag that sets it, why. */
+export function gaveUpLine(ms: number, why: string): string {
+  return `gave up after ${ms / 1000}s (--timeout sets how long): ${why}`;
 }
 
 /** "HTTP 502 Bad Gateway from the service; retrying in 3s" */

@@ -9,7 +9,8 @@ import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
 import { type Follow, follow } from "./follow.js";
 import { jobJson } from "./get.js";
-import { toJson } from "./output.js";
+import { jobGetter } from "./job-lookup.js";
+import { gaveUpLine, toJson } from "./output.js";
 import { currentLine } from "./watch.js";
 
 export function runWait(
@@ -17,6 +18,7 @@ export function runWait(
   id: string,
   o: { until: number[]; deadlineMs?: number },
 ): Promise<number> {
+  const getJob = jobGetter(ctx);
   return new Promise((resolve) => {
     let done = false;
     let last: Job | undefined;
@@ -36,14 +38,14 @@ export function runWait(
         // Still failing at the deadline: the status is unknown, which is not "it did not get there".
         if (f?.failing() || !last) {
           const why = f?.lastError() === undefined ? "no answer" : describeError(f?.lastError());
-          return end(EXIT.failed, `gave up after ${limit / 1000}s: ${why}`);
+          return end(EXIT.failed, gaveUpLine(limit, why));
         }
         const now = statusStyle(last.status, ctx.config.statusLabels).label;
         const want = o.until.map((c) => statusStyle(c, ctx.config.statusLabels).label).join(" or ");
         end(EXIT.timeout, `timed out after ${limit / 1000}s: job ${id} is ${now}, not ${want}`);
       }, limit);
     }
-    f = follow((signal) => ctx.client.getJob(id, signal), {
+    f = follow((signal) => getJob(id, signal), {
       intervalMs: ctx.config.intervalMs,
       singleJob: true,
       label: `job ${id}`,

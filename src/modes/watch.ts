@@ -10,8 +10,10 @@ import { currentSince, type StatusChange, statusChanges } from "../model/transit
 import { PollGroup } from "../poll/poll-group.js";
 import type { CommandContext } from "./context.js";
 import { EXIT } from "./exit.js";
+import { FailureLines } from "./failure-lines.js";
 import { type Follow, follow } from "./follow.js";
-import { toJson } from "./output.js";
+import { jobGetter } from "./job-lookup.js";
+import { gaveUpLine, toJson } from "./output.js";
 
 export interface WatchOptions {
   until?: number[];
@@ -22,6 +24,7 @@ export interface WatchOptions {
 export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): Promise<number> {
   const unique = Array.from(new Set(ids)); // the same id twice is one job
   const until = o.until;
+  const getJob = jobGetter(ctx);
   return new Promise((resolve) => {
     const followers: Follow[] = [];
     const reached = new Set<string>();
@@ -41,23 +44,25 @@ export function runWatch(ctx: CommandContext, ids: string[], o: WatchOptions): P
       deadline = setTimeout(() => {
         if (!until) return end(EXIT.ok);
         const failing = followers.find((f) => f.failing());
-        if (failing)
-          return end(EXIT.failed, `gave up after ${limit / 1000}s: ${describeError(failing.lastError())}`);
+        if (failing) return end(EXIT.failed, gaveUpLine(limit, describeError(failing.lastError())));
         const waiting = unique.filter((id) => !reached.has(id));
         end(EXIT.timeout, `timed out after ${limit / 1000}s waiting for job ${waiting.join(", ")}`);
       }, limit);
     }
     // One service: its jobs wake each other after silence, and wait out its hold together (a 429 to one).
     const group = new PollGroup(ctx.client.gate);
+    // And say each failure once for them all (an outage: when it starts and when it ends).
+    const lines = new FailureLines(ctx.err, true);
     for (const id of unique) {
       let last: Job | undefined;
-      const f = follow((signal) => ctx.client.getJob(id, signal), {
+      const f = follow((signal) => getJob(id, signal), {
         intervalMs: ctx.config.intervalMs,
         singleJob: true,
         label: `job ${id}`,
         report: ctx.err,
         reportRecovery: true,
         group,
+        lines,
         onFatal: (code, message) => end(code, message),
         onData: (job) => {
           const nowSec = ctx.nowSec ?? Date.now() / 1000;

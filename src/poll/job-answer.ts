@@ -25,7 +25,7 @@ export type JobAnswer =
 
 /**
  * The single job. How the service says "no such job" the spec does not tell; the demo answers
- * code ≠ 0 with "job not found". An error code or an HTTP 404 for this one request is taken as
+ * code ≠ 0 with "job not found". An error code or an HTTP 404 in the envelope for this one request is taken as
  * "missing": the service answered, so it is data to show (and poll slowly), not a failure to retry.
  */
 export function jobFetch(client: JobClient, id: string) {
@@ -37,7 +37,9 @@ export function jobFetch(client: JobClient, id: string) {
     } catch (e) {
       if (!isApiError(e)) throw e;
       const status = e.details.status ?? e.details.code;
-      if (e.kind !== "envelope" && !(e.kind === "http" && status === 404)) throw e;
+      // An HTTP 404 is the service's "not there" only in its envelope: a gateway's page is a wrong
+      // path (the error names it: src/api/error-answer.ts), a failure retried like any other.
+      if (e.kind !== "envelope" && !(e.kind === "http" && status === 404 && e.details.envelope)) throw e;
       const message = describeError(e);
       return { missing: { id, message, notFound: status === 404 || /not[\s_-]*found/i.test(message) } };
     }

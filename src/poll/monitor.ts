@@ -9,6 +9,7 @@ import { JOB_BYTES_PER_MIN, pacedIntervalMs } from "./byte-budget.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
+import { MissingPins } from "./missing-pins.js";
 import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -33,6 +34,8 @@ export class Monitor {
   private readonly changes: ChangeTracker;
   private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
+  /** Pins the service says are not there, said once on the status line. */
+  private readonly missingPins = new MissingPins();
   private jobInterval: number;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
@@ -128,8 +131,12 @@ export class Monitor {
     opts.client.onTokenChange?.(() => this.retryRejected());
     const gate = opts.client.gate;
     gate?.subscribe(() => this.update({ held: gate.current() }));
+    for (const id of opts.pins ?? []) this.configuredPins.add(id);
     this.addPins(opts.pins ?? []);
   }
+
+  /** The pins the config gives (--pin, `pins`, and those it named by displayID once found): never kept in the state file. */
+  readonly configuredPins = new Set<string>();
 
   /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
   addPins(ids: readonly string[]): void {
@@ -512,6 +519,8 @@ export class Monitor {
       return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
     });
     if (!same) this.update({ pins: next });
+    const missing = this.missingPins.news(next);
+    if (missing) this.noticeOf(missing);
   }
 
   /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */

@@ -1,14 +1,15 @@
 // The header's props from the monitor's data, the config and the UI state: pure, so the first
 // frame (first-frame.ts) and App give the header the same facts.
 import type { Config } from "../config/types.js";
-import { displayWidth, formatAge } from "../model/format.js";
+import { formatAge } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { sanitize } from "../model/sanitize.js";
-import { KNOWN_STATUS_CODES, statusStyle } from "../model/status.js";
+import { compareStatuses, statusStyle } from "../model/status.js";
 import { awayLine } from "../model/while-away.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import { type Connection, connectionState, isFresh } from "./connection.js";
+import { endWidth, headerRest, intervalText, shortStatusCounts } from "./header-fit.js";
 import type { UiState } from "./ui-state.js";
 import { type View, viewSummary } from "./view.js";
 
@@ -41,7 +42,7 @@ export interface HeaderProps {
   pausedSince?: number;
   /** Status changes not yet seen in the events pane. */
   changes: number;
-  /** "✱ 7 changed since Tue 14:02": state.log's changes while jobtop was away, until the events pane opens. */
+  /** "7 changed while away (since 14:02)": state.log's changes while jobtop was away, until the events pane opens. */
   away?: string;
   /** Its okWall is the age of what is on screen (the older of the page and the job): shownAge. */
   connection: Connection;
@@ -52,10 +53,14 @@ export interface HeaderProps {
   scope?: "page" | "all";
   /** The account's jobs per status, from the index ("12 ● running"), most wanted first; none without one. */
   counts?: string[];
+  /** The same, short ("12●"), for a narrow line (header-fit.ts). */
+  shortCounts?: string[];
   /** What to say of the index: why it is off, how old its counts are while sweeps fail, "indexing…". */
   indexNote?: string;
   /** The index's counts are old (its sweeps fail): shown only with indexNote, never bare. */
   indexStale?: boolean;
+  /** The columns the line's end takes (header-fit.ts endWidth), measured with the time now. */
+  endWidth?: number;
 }
 
 export function headerProps(
@@ -75,7 +80,7 @@ export function headerProps(
   );
   const all = ui.scope === "all" && snap.index !== undefined;
   const account = accountFacts(snap.index, config.statusLabels, o.now, all);
-  return {
+  const props: HeaderProps = {
     ...account,
     scope: all ? "all" : "page",
     host: o.host,
@@ -98,7 +103,7 @@ export function headerProps(
     jobPace: snap.jobPollWhy && `polled every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`,
     pausedSince: snap.pausedSince,
     changes: snap.unseen,
-    away: snap.away && awayLine({ events: [], ...snap.away }),
+    away: snap.away && awayLine({ events: [], ...snap.away }, o.now / 1000),
     // Its okWall is made the age of what is on screen: the last success of either poller (its own
     // okWall, which ends an outage) said "data from 0s ago" while the page, failing for 30 s, was 30 s old.
     connection: { ...connection, okWall: shown.okWall },
@@ -108,6 +113,7 @@ export function headerProps(
       .join(" · "),
     profile: config.profile,
   };
+  return { ...props, endWidth: endWidth(props, o.now) };
 }
 
 /**
@@ -121,7 +127,7 @@ export function accountFacts(
   labels: Record<number, string>,
   nowWall: number,
   all = false,
-): Pick<HeaderProps, "counts" | "indexNote" | "indexStale"> {
+): Pick<HeaderProps, "counts" | "shortCounts" | "indexNote" | "indexStale"> {
   if (index === undefined) return {};
   if (index.reason !== undefined) return { indexNote: sanitize(index.reason) };
   // Before the first sweep: said only where the list waits for it (scope "all"), or why it stopped.
@@ -130,10 +136,16 @@ export function accountFacts(
     return all ? { indexNote: index.poll.error === undefined ? "indexing…" : "index failing" } : {};
   }
   const counts = statusCounts(index.index, labels);
+  const shortCounts = shortStatusCounts(index.index, labels);
   const okWall = index.poll.okWall;
   if (index.poll.error !== undefined && okWall !== undefined) {
     const age = `index ${formatAge((nowWall - okWall) / 1000)} old`;
-    return { counts, indexNote: index.stopped ? `${index.stopped}, ${age}` : age, indexStale: true };
+    return {
+      counts,
+      shortCounts,
+      indexNote: index.stopped ? `${index.stopped}, ${age}` : age,
+      indexStale: true,
+    };
   }
   // Pages unchanged for a while are read less often (src/poll/sweep.ts): how old the oldest is,
   // once older than two sweeps, is how old a change the counts may miss.
@@ -143,9 +155,9 @@ export function accountFacts(
   const p = index.partial;
   if (p) {
     const held = `first ${p.held} of ${p.total ?? "?"} jobs (index_max)`;
-    return { counts, indexNote: aged ? `${held} · ${aged}` : held, indexStale: true };
+    return { counts, shortCounts, indexNote: aged ? `${held} · ${aged}` : held, indexStale: true };
   }
-  return aged ? { counts, indexNote: aged } : { counts };
+  return aged ? { counts, shortCounts, indexNote: aged } : { counts, shortCounts };
 }
 
 /**
@@ -165,17 +177,12 @@ export function statusCount(snap: Pick<MonitorSnapshot, "index" | "list">, code:
 
 /** "12 ● running" per status, known codes in their order first, then the others by code. */
 export function statusCounts(index: Pick<JobIndex, "counts">, labels: Record<number, string>): string[] {
-  const codes = Array.from(index.counts.keys()).sort((a, b) => rank(a) - rank(b) || a - b);
+  const codes = Array.from(index.counts.keys()).sort(compareStatuses);
   return codes.map((code) => {
     const s = statusStyle(code, labels);
     return `${index.counts.get(code)} ${s.symbol} ${sanitize(s.label)}`;
   });
 }
-
-const rank = (code: number) => {
-  const i = KNOWN_STATUS_CODES.indexOf(code);
-  return i < 0 ? KNOWN_STATUS_CODES.length : i;
-};
 
 /**
  * "12/100": the selected row, and the rows shown (after the filters); "" when none are. It had
@@ -223,68 +230,18 @@ export function headerHost(baseUrl: string): string {
 }
 
 /**
- * The header's facts as text, most wanted first (a narrow terminal cuts the end): the page, the
- * order and the count lead; the rest (the selected row, intervals, filters) each begin with " · ".
- * The poll intervals are the least needed and go first when the line is short.
+ * The header's facts as text: the lead (the page, the order, the count), and the rest, each part
+ * beginning with " · ", as much as the width allows beside the end (header-fit.ts).
  */
 export function headerParts(p: HeaderProps): { lead: string; rest: string } {
-  const parts = [
-    // No page yet (the service down at the start): its count is not known, not "1/1".
+  // No page yet (the service down at the start): its count is not known, not "1/1".
+  const lead = [
     p.scope === "all" ? "all jobs" : `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
-  ];
-  // The selected row's place is the first to go when the line is short: at 60 columns
-  // "row 137/137 · sort: status" pushed the connection's state ("● ok", "✖ offline") off the line.
-  const fixed = `jobtop ${p.profile ? `${p.profile} · ` : ""}${parts.join(" · ")}${p.filter ? ` · ${p.filter}` : ""}`;
-  if (p.position && displayWidth(`${fixed} · row ${p.position}`) + HEADER_RESERVE <= p.width)
-    parts.push(`row ${p.position}`);
-  if (p.width >= 110 || p.intervalChanged)
-    parts.push(`↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`);
-  if (p.jobPace) parts.push(p.jobPace);
-  if (p.filter) parts.push(p.filter);
-  const tail = parts
-    .slice(3)
-    .map((x) => ` · ${x}`)
-    .join("");
-  const lead = parts.slice(0, 3).join(" · ");
-  return { lead, rest: accountText(p, lead, tail) + tail };
+  ].join(" · ");
+  return { lead, rest: headerRest(p, lead) };
 }
-
-/** Room kept at the end of the header for the connection's state and the ✱ count. */
-const HEADER_RESERVE = 16;
-
-/**
- * The counts and the index's note as " · 12 ● running · 3 ◌ queued", as many as fit the width
- * beside the rest (a narrow terminal drops counts, last first: the line never wraps); old counts
- * only with their age, else none.
- */
-function accountText(p: HeaderProps, lead: string, tail: string): string {
-  const used =
-    displayWidth(
-      `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}${tail}`,
-    ) +
-    HEADER_RESERVE +
-    (p.changes > 0 ? 14 : 0) +
-    // "✱ 20 changed since Thu 06:58" comes after the counts: it was cut to "since Thu 06:5…".
-    (p.away ? displayWidth(` · ${p.away}`) : 0);
-  let room = p.width - used;
-  const note = p.indexNote ? ` · ${p.indexNote}` : "";
-  let out = "";
-  if (note && displayWidth(note) <= room) room -= displayWidth(note);
-  else if (p.indexStale) return "";
-  for (const c of p.counts ?? []) {
-    const part = ` · ${c}`;
-    const w = displayWidth(part);
-    if (w > room) break;
-    out += part;
-    room -= w;
-  }
-  return note && displayWidth(note) <= p.width - used ? out + note : out;
-}
-
-/** An interval as `+`/`-` and the status line say it: "500ms", "2s". */
-const intervalText = (ms: number) => (ms < 1000 ? `${ms}ms` : `${ms / 1000}s`);
 
 /** How old the data is, as the header says it ("12s ago", "never"). */
 export function agoText(c: Connection, nowWall: number): string {

@@ -119,6 +119,17 @@ export function indexItems(
  * their poll), else the row's. A pin the filters reject is not listed (htop's filter hides tagged
  * processes too: the filter is what the user asked to see); a pin not known yet has no row.
  */
+/** A pinned job the service says is not there, as a row: "★ 999 not found". */
+function missingPin(id: string, m: { message: string; notFound: boolean }): PageItem {
+  return {
+    ok: false,
+    index: -1,
+    id,
+    error: m.notFound ? "not found" : `not available: ${m.message}`,
+    pin: true,
+  };
+}
+
 export function pinsOnTop(
   items: PageItem[],
   pins: readonly PinState[],
@@ -138,6 +149,8 @@ export function pinsOnTop(
     const row = rowCopy.get(p.id);
     const job = p.job && row ? newer(p.job, row) : (p.job ?? row);
     if (job && (!keep || keep(job))) top.push({ ok: true, job });
+    // A pin the service says is not there is said where the pins are (unless a filter is on).
+    else if (!job && p.missing && !keep) top.push(missingPin(p.id, p.missing));
   }
   if (top.length === 0 && rowCopy.size === 0) return { items, pinned: 0 };
   return { items: top.concat(rest), pinned: top.length };

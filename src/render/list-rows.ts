@@ -29,6 +29,9 @@ export function listNote(text: string, width: number): string {
 
 /** A row the page held that is not a job: its id and what was wrong, sanitised. */
 export function errorRow(item: PageItem & { ok: false }, selected: boolean, width: number): string {
+  // A pin the service says is not there: in the pin's cell, as the events pane says it.
+  if (item.pin)
+    return fit(`${selected ? "›" : " "} ★ ${sanitize(item.id ?? "?")} ${sanitize(item.error)}`, width);
   return fit(
     `${(selected ? "›" : "").padEnd(MARKER_WIDTH)}! job ${item.id ?? "?"}: ${sanitize(item.error)}`,
     width,

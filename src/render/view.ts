@@ -122,7 +122,8 @@ export function createView(
       const { items, pinned } = pinsOnTop(shown, snap.pins, match);
       rows = {
         items,
-        ids: items.map((i) => (i.ok ? i.job.id : undefined)),
+        // A missing pin's row selects its id (the detail says so; `w` unpins it).
+        ids: items.map((i) => (i.ok ? i.job.id : i.pin ? i.id : undefined)),
         pageCount: source.length,
         pinned,
       };

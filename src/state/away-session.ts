@@ -31,15 +31,14 @@ export function stateName(profile: string | undefined, baseUrl: string): string 
 
 /**
  * Starts the monitor's index with the saved state (or without, on a first run or a file not to
- * trust), pins the saved pins besides the config's (`pins`, --pin: never written to the file, the
- * config keeps them), and keeps the file. `say` puts one line in the status line.
+ * trust), pins the saved pins besides the config's (monitor.configuredPins: `pins`, --pin, never
+ * written to the file, the config keeps them), and keeps the file. `say` puts one line in the status line.
  */
 export function startAwaySession(
   o: {
     profile: string | undefined;
     baseUrl: string;
     env: Record<string, string | undefined>;
-    pins?: readonly string[];
   },
   monitor: Monitor,
   say: (line: string) => void,
@@ -52,7 +51,8 @@ export function startAwaySession(
     read.state ? { baseline: awayBaseline(read.state), sinceSec: read.state.savedSec } : undefined,
   );
   monitor.addPins(read.state?.pins ?? []);
-  const configured = new Set(o.pins ?? []);
+  // The config's (monitor.configuredPins: a pin given by displayID joins it once found).
+  const configured = monitor.configuredPins;
   const pinsNow = () => {
     const ids: string[] = [];
     for (const p of monitor.getSnapshot().pins) if (!configured.has(p.id)) ids.push(p.id);

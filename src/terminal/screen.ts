@@ -3,10 +3,13 @@
 // SIGQUIT, a crash) and, for a while, on a suspend (Ctrl+Z, SIGTSTP), then taken again on SIGCONT,
 // or while another program runs in the foreground (`x`: ssh), then taken again the same way.
 import { spawnSync } from "node:child_process";
+import { basename } from "node:path";
+import { sanitize } from "../model/sanitize.js";
 import { dieOf, exitNow, terminalAlive } from "./exit.js";
 import { hasJobControl } from "./job-control.js";
 // Bracketed paste: a paste is text, never keys that confirm (paste.ts).
 import { PASTE_ON } from "./paste.js";
+import { pressEnter } from "./press-enter.js";
 import { refreshTerminalSize } from "./refresh-size.js";
 import { onStdioError } from "./stdout-guard.js";
 import { watchStoppedChild } from "./stopped-child.js";
@@ -219,6 +222,12 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     let r: ReturnType<typeof spawnSync>;
     try {
       r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
+      // It failed: its last words stay readable until Enter (press-enter.ts).
+      if (!r.error && r.status !== null && r.status !== 0)
+        pressEnter(
+          (s) => out.write(s),
+          `${sanitize(basename(file))} ended with status ${r.status} — press Enter to return to jobtop `,
+        );
     } finally {
       unwatch();
       ignoreQueuedSignals();

@@ -15,17 +15,18 @@ import {
   makeKeymap,
   rowOf,
 } from "../keys/keymap.js";
-import { fit } from "../model/format.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
 import { withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
+import { byTimeShown } from "../render/events-order.js";
 import { headerHost, headerProps } from "../render/header-props.js";
 import { autoPerPage, computeLayout } from "../render/layout.js";
 import { viewMaxScroll } from "../render/scroll-position.js";
 import { paneLineOptions } from "../render/selected-lines.js";
 import { actionHints } from "../render/status-line-text.js";
+import { tooSmallLines } from "../render/too-small.js";
 import { createView } from "../render/view.js";
 import type { ActionRunner } from "./action-runner.js";
 import { DetailColumn } from "./DetailColumn.js";
@@ -213,9 +214,13 @@ export function App({
   const host = useMemo(() => headerHost(config.baseUrl), [config.baseUrl]);
   if (layout.tiny) {
     return (
-      <Text wrap="truncate">
-        {fit(`jobtop needs at least 40×10 (now ${columns}×${rows})`, Math.max(1, columns))}
-      </Text>
+      <Box flexDirection="column">
+        {tooSmallLines(columns, rows).map((l) => (
+          <Text key={l} wrap="truncate">
+            {l}
+          </Text>
+        ))}
+      </Box>
     );
   }
 
@@ -264,7 +269,7 @@ export function App({
                 events={
                   ui.events ? (
                     <EventsPane
-                      events={snap.events}
+                      events={byTimeShown(snap.events)}
                       pins={snap.pins}
                       cursorSeq={ui.eventSeq}
                       focused={ui.focus === "events"}

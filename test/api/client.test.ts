@@ -240,7 +240,7 @@ describe("client against the demo service", () => {
       expect(got.items.map((i) => (i.ok ? i.job.id : i.error))).toEqual([String(specJob().id)]);
       mode = "cut";
       let e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
-      expect([e.kind, e.message]).toEqual(["network", "connection reset"]);
+      expect([e.kind, e.message]).toEqual(["network", `connection reset by 127.0.0.1:${port}`]);
       mode = "stall";
       e = await failure(c.listJobs({ page: 1, perPage: 5, order: "desc" }));
       expect(e.kind).toBe("timeout");
@@ -291,7 +291,7 @@ describe("client against the demo service", () => {
       createClient({ baseUrl: `http://127.0.0.1:${port}`, token: "t", timeoutMs: 2000 }).getJob("1"),
     );
     expect(e.kind).toBe("network");
-    expect(e.message).toBe("connection refused");
+    expect(e.message).toBe(`connection refused by 127.0.0.1:${port}`);
   });
 });
 

@@ -202,7 +202,7 @@ describe("jobtop act", () => {
     for (const [args, message] of [
       [["act"], /act: which action\? \(jobtop act NAME ID…\)/],
       [["act", "cancel"], /act: on which job\? \(jobtop act cancel ID…\)/],
-      [["act", "cancel", "x1"], /act: "x1" is not a job id/],
+      [["act", "cancel", "x 1"], /act: "x 1" is not a job id/],
       [["get", "1", "--yes"], /--yes works with act/],
       [["act", "cancel", "1", "--once"], /--once and act do not go together/],
     ] as const)

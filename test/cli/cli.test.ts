@@ -67,8 +67,8 @@ describe("bad input exits 2 with one clear line", () => {
     [["--demo", "--once", "--hyperlinks", "maybe"], /--hyperlinks: expected auto, on or off/],
     [["--demo", "--once", "--title", "sometimes"], /--title: expected on or off/],
     [
-      ["--demo", "--once", "--pin", "12", "--pin", "jb25w8"],
-      /--pin: expected a job id \(a whole number\), got "jb25w8"/,
+      ["--demo", "--once", "--pin", "12", "--pin", "jb 25"],
+      /--pin: expected a job id \(a whole number\) or a displayID, got "jb 25"/,
     ],
   ])("%j", async (args, pattern) => {
     expectUsageError(await runCli(args), pattern);
@@ -191,7 +191,7 @@ describe("--once", () => {
       });
       expect(r.code).toBe(1);
       expect(r.stdout).toBe("");
-      expect(r.stderr).toMatch(/gave up after 1s: HTTP 500/);
+      expect(r.stderr).toMatch(/gave up after 1s \(--timeout sets how long\): HTTP 500/);
     } finally {
       demo.clearFaults();
     }

@@ -178,7 +178,7 @@ describe("jobtop --once --all", () => {
       expect(r.stdout).toBe("");
       const lines = r.stderr.trimEnd().split("\n");
       expect(lines.at(-1)).toMatch(
-        /^jobtop: --all: page 3 failed, nothing printed: gave up after 1\.5s: HTTP 502/,
+        /^jobtop: --all: page 3 failed, nothing printed: gave up after 1\.5s \(--timeout sets how long\): HTTP 502/,
       );
       expect(svc.requests.filter((q) => q.query.get("page") === "3").length).toBeGreaterThan(1);
     } finally {

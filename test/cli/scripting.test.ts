@@ -223,7 +223,9 @@ describe("get", () => {
     expect(r.code).toBe(1);
     expect(performance.now() - t0).toBeLessThan(6000);
     expect(r.stderr).toMatch(/HTTP 500 .*retrying in/);
-    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(/^jobtop: gave up after 1\.5s: HTTP 500/);
+    expect(r.stderr.trimEnd().split("\n").at(-1)).toMatch(
+      /^jobtop: gave up after 1\.5s \(--timeout sets how long\): HTTP 500/,
+    );
   });
 
   it("exit 1 when nothing listens", async () => {
@@ -304,7 +306,7 @@ describe("negative ids, which the spec does not rule out", () => {
 
 describe("exit 2: bad usage, one line", () => {
   it.each([
-    [["get", "abc"], /get: "abc" is not a job id/],
+    [["get", "a b"], /get: "a b" is not a job id/],
     [["get"], /get: which job\?/],
     [["get", "1", "2"], /get: one job id, got 2/],
     [["wait", "5"], /wait: --until STATUS is required/],
@@ -317,7 +319,7 @@ describe("exit 2: bad usage, one line", () => {
     [["--once", "get", "5"], /--once and get do not go together/],
     [["get", "-x"], /^jobtop: unknown option -x \(see jobtop --help\)$/m], // a flag, not an id
     [["get", "-5x"], /^jobtop: unknown option -5x /m],
-    [["get", "-5.5"], /get: "-5.5" is not a job id \(expected a whole number\)/],
+    [["get", "-5.5"], /get: "-5.5" is not a job id \(a whole number\) or a displayID/],
     [["get", "--", "-5.5"], /get: "-5.5" is not a job id/],
   ])("%j", async (args, message) => {
     const r = await runCli(args, env());
@@ -492,7 +494,7 @@ describe("wait", () => {
     demo.injectFault("500", 100);
     const r = await runCli(["wait", "5", "--until", "3", "--timeout", "1500ms", ...FAST], env());
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/gave up after 1\.5s: HTTP 500/);
+    expect(r.stderr).toMatch(/gave up after 1\.5s \(--timeout sets how long\): HTTP 500/);
   });
 
   it("exit 4 for a job that does not exist", async () => {

@@ -202,23 +202,24 @@ token_command = ["printf", "q-token"]
     ],
     [
       {},
-      { JOBTOP_BASE_URL: "http://env.example" },
+      // Another base URL than the profile's: the user's own token (./token-scope.test.ts).
+      { JOBTOP_BASE_URL: "http://env.example", JOBTOP_TOKEN: "env-token" },
       "q",
       "q (--profile)",
       "http://env.example",
       3000,
       30,
-      /token_command$/,
+      /^JOBTOP_TOKEN$/,
     ],
     [
-      { baseUrl: "http://flag.example", interval: "1s", perPage: "7" },
+      { baseUrl: "http://flag.example", interval: "1s", perPage: "7", token: "flag-token" },
       { JOBTOP_BASE_URL: "http://env.example" },
       undefined,
       "p (config file)",
       "http://flag.example",
       1000,
       7,
-      /token_file$/,
+      /^--token$/,
     ],
     [
       {},
@@ -252,6 +253,29 @@ token_command = ["printf", "q-token"]
       expect(l.resolved.config.profile).toBe(l.profile?.name);
     },
   );
+
+  it("a profile's token goes only to its own origin: another base URL stops the run with one line", async () => {
+    await expect(load({ env: { JOBTOP_BASE_URL: "http://env.example" }, profileFlag: "q" })).rejects.toThrow(
+      /^JOBTOP_BASE_URL http:\/\/env\.example is not the service of profile q \(http:\/\/q\.example\): its token_command is not sent/,
+    );
+    await expect(load({ raw: { baseUrl: "https://p.example" } })).rejects.toThrow(
+      /^--base-url https:\/\/p\.example is not/,
+    );
+    // The same origin (another path, a default port spelt out) is the profile's service.
+    for (const baseUrl of ["http://p.example/api", "http://p.example:80"]) {
+      const l = await load({ raw: { baseUrl } });
+      expect(l.resolved.token?.from).toMatch(/profiles\.p\.token_file$/);
+    }
+  });
+
+  it("a file that names no base_url binds its token to none", async () => {
+    const bare = writeConfig(`token_command = ["printf", "t"]\n`);
+    const l = await loadSettings({
+      raw: { demo: false, once: true, baseUrl: "http://any.example" },
+      env: { XDG_CONFIG_HOME: bare.home },
+    });
+    expect(l.resolved.token?.from).toMatch(/token_command$/);
+  });
 
   it("merges the names: --status-labels > profile > file", async () => {
     const l = await load({ raw: { statusLabels: "6=flag-queued" } });

@@ -121,6 +121,11 @@ describe("x: ssh in the foreground", () => {
     expect(sc).toContain("(c in jobtop copies it)");
     // Keys jobtop would act on (q quits, j moves) go to ssh, not to jobtop.
     t.press(`qj${KEYS.enter}`);
+    // It failed: its words stay on the main screen until Enter (issue 29, a newcomer's trips, 7).
+    const failed = await t.waitFor("ssh ended with status 3 — press Enter to return to jobtop");
+    expect(failed).toContain("ssh: Could not resolve hostname gpu-7: Name or service not known");
+    expect(t.alternateScreen()).toBe(false);
+    t.press(KEYS.enter);
     const back = await t.waitFor(
       (x) => x.includes("ssh ended with status 3") && x.includes("State timeline"),
     );
@@ -140,6 +145,18 @@ describe("x: ssh in the foreground", () => {
     // Still running, and keys are jobtop's again.
     t.press("j");
     await t.waitFor((x) => selectedId(x) === jobs[jobs.indexOf(job) + 1]?.id);
+  }, 30_000);
+
+  it("ssh that ends well comes back at once, with no question", async () => {
+    const { jobs, job } = await sshJob();
+    const log = join(mkdtempSync(join(tmpdir(), "jobtop-ssh-log-")), "ssh");
+    const t = open({ FAKE_SSH_LOG: log, FAKE_SSH_EXIT: "0" });
+    await selectJob(t, jobs, job);
+    t.press("x");
+    await t.waitFor("FAKE SSH CONNECTED");
+    t.press(KEYS.enter);
+    await t.waitFor((x) => x.includes("back from ssh") && x.includes("State timeline"));
+    expect(t.raw()).not.toContain("press Enter");
   }, 30_000);
 
   it("Ctrl+C at ssh's prompt ends ssh, not jobtop", async () => {
@@ -189,6 +206,8 @@ describe("x: ssh in the foreground", () => {
     t.press("fg\r");
     await t.waitFor("FAKE SSH CONTINUED", 8000);
     t.press("done\r");
+    await t.waitFor("press Enter to return to jobtop", 8000);
+    t.press("\r");
     await t.waitFor((x) => x.includes("ssh ended with status 3") && x.includes("State timeline"), 8000);
     expect(readFileSync(`${log}.read`, "utf8")).toBe("done");
     t.press("q");
@@ -203,6 +222,8 @@ describe("x: ssh in the foreground", () => {
     t.press("fg\r");
     await new Promise((r) => setTimeout(r, 500));
     t.press("done\r");
+    await t.waitFor("press Enter to return to jobtop", 8000);
+    t.press("\r");
     await t.waitFor((x) => x.includes("ssh ended with status 3") && x.includes("State timeline"), 8000);
     await new Promise((r) => setTimeout(r, 800));
     const sc = t.text();
@@ -234,6 +255,8 @@ describe("x: ssh in the foreground", () => {
       expect(sc).toContain(`[2] ssh -p ${port} bob@${host}`);
       t.press("2");
       await t.waitFor("FAKE SSH CONNECTED");
+      t.press(KEYS.enter);
+      await t.waitFor("press Enter to return to jobtop");
       t.press(KEYS.enter);
       await t.waitFor("ssh ended with status 3");
       expect(readFileSync(`${log}.argv`, "utf8")).toContain(`bob@${host}`);

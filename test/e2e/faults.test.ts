@@ -28,7 +28,7 @@ const FAULTS: [FaultKind, RegExp][] = [
   ["502-html", /HTTP 502 Bad Gateway/],
   ["429", /rate limited \(HTTP 429, retry after 1s\)/],
   ["503", /service unavailable \(HTTP 503, retry after 1s\)/],
-  ["hang", /no answer within 1s \(timeout\)/],
+  ["hang", /no answer from \S+ within 1s \(timeout\)/],
   ["malformed", /malformed JSON/],
   ["drift", /schema: /],
   ["code", /service error code 5001: backend unavailable/],

@@ -120,7 +120,9 @@ describe("the row position and the detail's facts", () => {
     await atEachWidth((sc, cols) => {
       const lines = sc.split("\n");
       // "1/20" had been squeezed into the end of the REMARK column's title, where it read as part of it.
-      expect(lines[0], `${cols} columns`).toMatch(/ · row 1\/20\b/);
+      // At 80 the row's place gives way to the account's counts, each shortened ("27◌"): issue 29.
+      if (cols > 80) expect(lines[0], `${cols} columns`).toMatch(/ · row 1\/20\b/);
+      else expect(lines[0], `${cols} columns`).toMatch(/ · row 1\/20\b| · \d+◌ \d+◔ \d+● \d+■ · /);
       const titles = (lines.find((l) => l.includes("STATUS")) ?? "").split("│")[0];
       expect(titles, `${cols} columns`).not.toMatch(/\d\/\d/);
     });

@@ -243,7 +243,10 @@ describe("the monitor in a real terminal", () => {
         env: { JOBTOP_TOKEN: "t" },
       });
       const t = s;
-      await t.waitFor((x) => /offline since .*retrying/.test(x) && x.includes("no answer within 1s"), 8000);
+      await t.waitFor(
+        (x) => /offline since .*retrying/.test(x) && /no answer from \S+ within 1s/.test(x),
+        8000,
+      );
       t.press("q");
       expect((await t.exited()).exitCode).toBe(0);
     } finally {

@@ -73,7 +73,7 @@ describe("connection state and status line", () => {
   it("one timed-out request is 'retrying', not 'offline' next to fresh data", async () => {
     const { t, d } = await open(["--interval", "1s", "--list-interval", "2s"]);
     d.injectFault("hang", 1); // the next request, page or job, gets no answer
-    const during = await t.waitFor(/no answer within 1s/, 10_000);
+    const during = await t.waitFor(/no answer from \S+ within 1s/, 10_000);
     const header = during.split("\n")[0] ?? "";
     expect(header).toMatch(/◐ retrying/);
     expect(header).not.toMatch(/offline/);

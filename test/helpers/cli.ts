@@ -17,7 +17,7 @@ export const TEST_CONFIG_HOME = join(tmpdir(), "jobtop-test-config-none");
 /**
  * A state folder of its own for each jobtop a test starts: a shared one let a run find an earlier
  * test's state file for the same demo service (same host and port) and show its changes "while
- * away" ("✱ 1 changed since" matched a test's /✱ 1 change/). A test that wants one kept passes
+ * away" ("✱ 1 changed since", as it read then, matched a test's /✱ 1 change/). A test that wants one kept passes
  * its own XDG_STATE_HOME.
  */
 export function freshStateHome(): string {

@@ -12,12 +12,12 @@ export interface ListQuery {
 }
 
 /**
- * An answer: an object sent as JSON with HTTP 200, or raw JSON text, or a status and body (and
- * headers), or none at all: `hang` (the connection stays open, silent) or `reset` (closed at once).
+ * An answer: an object sent as JSON with HTTP 200, or raw text (with a status and headers of its
+ * own, or 200 and JSON), or a status and body (and headers), or none at all: `hang` (the connection stays open, silent) or `reset` (closed at once).
  */
 export type Answer =
   | unknown
-  | { raw: string }
+  | { raw: string; status?: number; headers?: Record<string, string> }
   | { status: number; body: unknown; headers?: Record<string, string> }
   | { hang: true }
   | { reset: true };
@@ -52,7 +52,10 @@ export async function startScriptedService(script: Script): Promise<ScriptedServ
       return;
     }
     if (a && typeof a === "object" && "raw" in a && typeof a.raw === "string") {
-      res.writeHead(200, { "content-type": "application/json" });
+      // A raw body with a status of its own: a gateway's HTML 404, say.
+      const status = "status" in a && typeof a.status === "number" ? a.status : 200;
+      const headers = "headers" in a ? (a.headers as Record<string, string>) : {};
+      res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(a.raw);
     } else if (a && typeof a === "object" && "status" in a && typeof a.status === "number" && "body" in a) {
       const headers = "headers" in a ? (a.headers as Record<string, string>) : {};

@@ -42,13 +42,15 @@ describe("jobMatcher", () => {
 });
 
 describe("nextStatus", () => {
-  it("goes all → each status present, in order → all", () => {
-    const present = [3, 1, 3, 6];
-    expect(nextStatus(undefined, present)).toBe(1);
+  it("goes all → each status present, in the header's order (queued first) → all", () => {
+    // It went 1, 3, 6 (the codes' order) while the header and the help list 6 (queued) first.
+    const present = [3, 1, 3, 6, 9];
+    expect(nextStatus(undefined, present)).toBe(6);
+    expect(nextStatus(6, present)).toBe(1);
     expect(nextStatus(1, present)).toBe(3);
-    expect(nextStatus(3, present)).toBe(6);
-    expect(nextStatus(6, present)).toBeUndefined();
-    expect(nextStatus(2, present)).toBe(1); // gone from the page: from the start
+    expect(nextStatus(3, present)).toBe(9); // a code with no symbol of its own: after the known ones
+    expect(nextStatus(9, present)).toBeUndefined();
+    expect(nextStatus(2, present)).toBe(6); // gone from the page: from the start
     expect(nextStatus(undefined, [])).toBeUndefined();
   });
 });

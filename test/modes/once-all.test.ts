@@ -133,7 +133,9 @@ describe("--once --all's walk", () => {
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.code).toBe(1);
-    expect(r.message).toMatch(/^--all: page 3 failed, nothing printed: gave up after 1\.5s: /);
+    expect(r.message).toMatch(
+      /^--all: page 3 failed, nothing printed: gave up after 1\.5s \(--timeout sets how long\): /,
+    );
     expect(Date.now() - t0).toBeGreaterThanOrEqual(1400);
     expect(c.asked.filter((p) => p === 3).length).toBeGreaterThan(1);
     expect(errors.length).toBeGreaterThan(0);

@@ -27,16 +27,20 @@ describe("toJson", () => {
 });
 
 describe("exit codes from errors", () => {
-  it("says not found for HTTP 404 or an envelope naming it, on the single-job request only", () => {
+  it("says not found for an envelope naming it (with HTTP 200 or 404), on the single-job request only", () => {
     expect(isNotFound(new ApiError("envelope", "service error code 404: job not found", { code: 404 }))).toBe(
       true,
     );
     expect(isNotFound(new ApiError("envelope", "service error code 7: Job Not Found", { code: 7 }))).toBe(
       true,
     );
-    expect(isNotFound(new ApiError("http", "HTTP 404 Not Found from the service", { status: 404 }))).toBe(
-      true,
-    );
+    // An HTTP 404 is the service saying so only in its envelope; a gateway's page is a wrong path.
+    expect(
+      isNotFound(
+        new ApiError("http", "HTTP 404 Not Found from the service", { status: 404, envelope: true }),
+      ),
+    ).toBe(true);
+    expect(isNotFound(new ApiError("http", "HTTP 404 Not Found for /v1/job", { status: 404 }))).toBe(false);
     expect(isNotFound(new ApiError("envelope", "service error code 5001: backend unavailable"))).toBe(false);
     expect(isNotFound(new ApiError("http", "HTTP 502", { status: 502 }))).toBe(false);
     const nf = new ApiError("envelope", "service error code 404: job not found", { code: 404 });
@@ -49,7 +53,10 @@ describe("exit codes from errors", () => {
       expect(fatalExitCode(new ApiError(kind, "x"), false)).toBe(EXIT.failed);
     for (const status of [400, 404, 405, 410])
       expect(fatalExitCode(new ApiError("http", "x", { status }), false)).toBe(EXIT.failed);
-    expect(fatalExitCode(new ApiError("http", "x", { status: 404 }), true)).toBe(EXIT.notFound);
+    expect(fatalExitCode(new ApiError("http", "x", { status: 404 }), true)).toBe(EXIT.failed);
+    expect(fatalExitCode(new ApiError("http", "x", { status: 404, envelope: true }), true)).toBe(
+      EXIT.notFound,
+    );
   });
 
   it("ends at once on a rejected token; everything else is retried", () => {

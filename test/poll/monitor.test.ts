@@ -224,9 +224,10 @@ describe("Monitor", () => {
     expect(m.jobIntervalMs()).toBe(5000);
   });
 
-  it("takes an HTTP 404 for the job as missing, another code as 'not available', and a 500 as a failure", async () => {
+  it("takes an HTTP 404 in the envelope for the job as missing, another code as 'not available', and a 500 or a gateway's 404 as a failure", async () => {
     const answers: Record<string, Error> = {
-      "1": new ApiError("http", "HTTP 404 Not Found from the service", { status: 404 }),
+      "1": new ApiError("http", "HTTP 404 Not Found from the service", { status: 404, envelope: true }),
+      "40": new ApiError("http", "HTTP 404 Not Found for /v1/job", { status: 404 }),
       "2": new ApiError("envelope", "service error code 5001: backend unavailable", { code: 5001 }),
       "3": new ApiError("http", "HTTP 500 from the service", { status: 500 }),
     };
@@ -245,10 +246,12 @@ describe("Monitor", () => {
       message: "service error code 5001: backend unavailable",
       notFound: false,
     });
-    m.select("3");
-    await vi.advanceTimersByTimeAsync(0);
-    expect(m.getSnapshot().missing).toBeUndefined();
-    expect(m.getSnapshot().job.error).toBeInstanceOf(ApiError);
+    for (const id of ["3", "40"]) {
+      m.select(id);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(m.getSnapshot().missing).toBeUndefined();
+      expect(m.getSnapshot().job.error).toBeInstanceOf(ApiError);
+    }
     // A missing job that appears is shown, and polled at the job interval once on the page.
     m.select("4");
     await vi.advanceTimersByTimeAsync(0);

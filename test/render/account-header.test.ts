@@ -71,14 +71,17 @@ describe("the account's counts", () => {
   });
 
   it("leave room for what changed while away: counts go first, never the time it names", () => {
-    const away = "✱ 20 changed since Thu 06:58";
+    const away = "20 changed while away (since Thu 06:58)";
     const f = accountFacts(sweep({}), labels, 1_000_000);
-    const p = props({ ...f, width: 120, page: 1, numPages: 7, total: 123, away });
+    const p = props({ ...f, width: 130, page: 1, numPages: 7, total: 123, away });
     const { lead, rest } = headerParts(p);
     // The line as Header.tsx draws it, the connection's "● ok" and the away note before the host.
-    const line = `jobtop ${lead}${rest} · ● ok · ${away}`;
-    expect(line.length).toBeLessThanOrEqual(120);
-    expect(rest).toContain("3 ◌ queued");
+    const line = `jobtop ${lead}${rest} · ● ok · ${away} · jobs.example.com`;
+    expect(line.length).toBeLessThanOrEqual(130);
+    // Each count shortened rather than one dropped (issue 29, a newcomer's trips, 6).
+    expect(rest).toContain(" · 3◌ 12● 100■ 1 9");
+    // Narrower: those dropped are counted.
+    expect(headerParts({ ...p, width: 120 }).rest).toBe(" · +4 more");
   });
 
   it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
@@ -117,9 +120,10 @@ describe("the account's counts", () => {
       const p = props({ ...f, width });
       const { lead, rest } = headerParts(p);
       // The line as Header draws it, with the connection's "● ok" and the host.
-      expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(width);
+      expect(`jobtop ${lead}${rest} · ● ok · jobs.example.com`.length).toBeLessThanOrEqual(width);
     }
-    expect(headerParts(props({ ...f, width: 80 })).rest).toContain("3 ◌ queued");
+    // Short forms first, then those dropped are counted: never gone without a mark.
+    expect(headerParts(props({ ...f, width: 80 })).rest).toBe(" · 3◌ +3 more");
   });
 
   it("keep the connection's state on a 60-column line: the row's place goes first", () => {

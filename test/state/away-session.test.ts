@@ -56,7 +56,7 @@ describe("pins kept in the state file", () => {
       monitors.push(m);
       m.start();
       const notes: string[] = [];
-      startAwaySession({ profile: undefined, baseUrl: d.url, env, pins }, m, (l) => notes.push(l));
+      startAwaySession({ profile: undefined, baseUrl: d.url, env }, m, (l) => notes.push(l));
       return { m, notes };
     };
     const file = awayPath(stateName(undefined, d.url), env);

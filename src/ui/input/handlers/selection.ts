@@ -2,6 +2,7 @@
 // of a scrolled view, a picker's entry), first and last, Tab, Enter on each pane, Esc.
 
 import type { KeyCommand } from "../../../keys/rows.js";
+import { byTimeShown } from "../../../render/events-order.js";
 import { eventRow, type Focus } from "../../../render/ui-state.js";
 import type { Handler, KeyContext } from "../context.js";
 import { movePicker } from "./copy.js";
@@ -10,7 +11,7 @@ import { inScrolledView, scrollLines, scrollToEnd } from "./scrolling.js";
 /** A row of the list, a line of the focused detail, or an event of the focused events pane. */
 export const move = (c: KeyContext, delta: number) =>
   c.ui.focus === "events"
-    ? c.dispatch({ type: "eventMove", delta, seqs: c.snap.events.map((e) => e.seq) })
+    ? c.dispatch({ type: "eventMove", delta, seqs: byTimeShown(c.snap.events).map((e) => e.seq) })
     : c.dispatch({ type: "move", delta, ids: c.view.ids, maxScroll: c.detailMaxScroll });
 
 export const moveTo = (c: KeyContext, to: "first" | "last") =>
@@ -30,13 +31,15 @@ const end = (to: "first" | "last") => (c: KeyContext) =>
   inScrolledView(c) ? scrollToEnd(c, to) : moveTo(c, to);
 
 /** The event under the events pane's cursor. */
-const eventAt = (c: KeyContext) =>
-  c.snap.events[
+const eventAt = (c: KeyContext) => {
+  const events = byTimeShown(c.snap.events);
+  return events[
     eventRow(
-      c.snap.events.map((e) => e.seq),
+      events.map((e) => e.seq),
       c.ui.eventSeq,
     )
   ];
+};
 
 export const SELECTION = {
   up: { run: step(-1) },

@@ -1,0 +1,80 @@
+// DisplayIDs outside the monitor (issue 29, a newcomer's trips, 5): every screen shows a job's
+// displayID first, and `:` takes one, but `jobtop get jbhue4` said "not a job id". Now get, watch,
+// wait and act take one: found by walking the account's pages (bounded as --once --all), named
+// on stderr; one no job has is exit 4, one that names several jobs exit 2.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { runCli } from "../helpers/cli.js";
+import { specJob } from "../helpers/payloads.js";
+import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
+
+let demo: DemoServer;
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, tickMs: 0 });
+});
+afterAll(async () => {
+  await demo.close();
+});
+
+const env = () => ({ JOBTOP_TOKEN: demo.token });
+const nameOf = (id: number) => demo.getJob(id)?.displayID as string;
+
+describe("a displayID for a job id", () => {
+  it("get: resolved by walking the pages, named on stderr, in any case", async () => {
+    for (const typed of [nameOf(5), nameOf(5).toUpperCase()]) {
+      const before = demo.requestCount();
+      const r = await runCli(["get", typed, "--base-url", demo.url], env());
+      expect(r.code).toBe(0);
+      expect(r.stderr).toBe(`jobtop: displayID "${typed}" is job 5\n`);
+      expect(r.stdout).toContain(`id 5 · ${nameOf(5)}`);
+      // 120 jobs: two pages of 100, and the job.
+      expect(demo.requestCount() - before).toBe(3);
+    }
+  });
+
+  it("watch and wait take one beside ids", async () => {
+    const status = demo.getJob(7)?.status;
+    const w = await runCli(["wait", nameOf(7), "--until", String(status), "--base-url", demo.url], env());
+    expect(w.code).toBe(0);
+    expect(w.stdout).toContain(`${nameOf(7)} (7)`);
+    const r = await runCli(
+      [
+        "watch",
+        nameOf(8),
+        "9",
+        "--until",
+        `${demo.getJob(8)?.status},${demo.getJob(9)?.status}`,
+        "--base-url",
+        demo.url,
+      ],
+      env(),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`${nameOf(8)} (8)`);
+    expect(r.stdout).toContain(`${nameOf(9)} (9)`);
+  });
+
+  it("one no job has: exit 4, one line", async () => {
+    const r = await runCli(["get", "no-such-job", "--base-url", demo.url], env());
+    expect(r.code).toBe(4);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toBe('jobtop: no job has the displayID "no-such-job" (of 120 jobs)\n');
+  });
+
+  it("one that names two jobs: exit 2, their ids", async () => {
+    const jobs = [specJob(101, { displayID: "twin" }), specJob(102, { displayID: "twin" })];
+    const s = await startScriptedService({ list: (q) => pageOf(jobs, q) });
+    const r = await runCli(["get", "twin", "--base-url", s.url], { JOBTOP_TOKEN: s.token });
+    await s.close();
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('jobtop: displayID "twin" names 2 jobs (101, 102): give the id\n');
+  });
+
+  it("a word with a space or a control is neither: exit 2 before any request", async () => {
+    const before = demo.requestCount();
+    const r = await runCli(["get", "a\u001b[2Jb", "--base-url", demo.url], env());
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('jobtop: get: "a^[[2Jb" is not a job id (a whole number) or a displayID\n');
+    expect(demo.requestCount()).toBe(before);
+  });
+});
