@@ -85,6 +85,28 @@ describe("ViewWalk", () => {
     expect(w.missed.size).toBe(0);
   });
 
+  it("a job that moved to the head from far below (a service ordered by update time): the ids between are not missed", () => {
+    const before = desc(2000);
+    const mover = before[1150] as string; // page 12
+    const now = [mover, ...before.filter((id) => id !== mover)];
+    const w = new ViewWalk(before, 100);
+    // Page 1: the mover, then the view's first 99: not "1150 jobs gone".
+    expect(w.read(1, page(now, 1, 100))).toEqual({ matched: false, unsettled: false, missed: 0 });
+    expect(w.balance()).toBe(2000);
+    // Page 2 is the view's, shifted by one: the same page; the rest predicted where they are.
+    expect(w.read(2, page(now, 2, 100)).matched).toBe(true);
+    for (let k = 3; k <= 20; k++) expect(w.take(k)).toEqual(page(now, k, 100));
+    w.finish(false);
+    expect(w.ids).toEqual(now);
+    expect(w.missed.size).toBe(0);
+    // The same at the end of a page, and with a mass removal read right (a run of the view's order).
+    const tail = new ViewWalk(before, 100);
+    tail.read(1, [...before.slice(0, 99), mover]);
+    expect(tail.missed.size).toBe(0);
+    const purged = new ViewWalk(before, 100);
+    expect(purged.read(1, [mover, ...before.slice(1000, 1099)]).missed).toBe(1000);
+  });
+
   it("past a last page read short, the ids are missed; past one predicted, or a full one, kept", () => {
     const before = desc(250);
     const read = new ViewWalk(before, 100);

@@ -129,6 +129,48 @@ describe("the sweep of 2000 jobs", () => {
     expect(reads[quiet.sweeps + 1]).toBe(20);
   }, 60_000);
 
+  it("a service ordered by update time moves a changed job from page 12 to the head: no job leaves the index", async () => {
+    // The spec leaves what `order` sorts by open. One job moving up from position 1150 was read as
+    // the 1150 jobs before it gone: 551 of them left the index for two sweeps (2000 → 1449 → 1749).
+    const jobs = Array.from(
+      { length: 2000 },
+      (_, i) =>
+        specJob(2000 - i) as { id: number; status: number; state: { status: number; log: unknown[] } },
+    );
+    svc = await startScriptedService({
+      list: (q) =>
+        pageOf(jobs.slice((q.page - 1) * 100, q.page * 100), { ...q, perPage: 100 }, { total: 2000 }),
+    });
+    const s = new Sweeper({
+      client: createClient({ baseUrl: svc.url, token: svc.token }),
+      mode: "on",
+      intervalMs: 1000,
+    });
+    sweeper = s;
+    const sizes: number[] = [];
+    let seen = 0;
+    s.subscribe(() => {
+      const snap = s.getSnapshot();
+      if (snap.sweeps === seen) return;
+      seen = snap.sweeps;
+      sizes.push(snap.index.entries.size);
+      if (snap.sweeps !== 3) return;
+      const i = jobs.findIndex((j) => j.id === 850);
+      const [j] = jobs.splice(i, 1) as [(typeof jobs)[number]];
+      j.status = 3;
+      j.state = {
+        status: 3,
+        log: [...j.state.log, { id: 9, status: 3, ts: { seconds: 1_700_000_999 }, sourceId: 1 }],
+      };
+      jobs.unshift(j);
+    });
+    s.start();
+    const moved = await until(s, (x) => x.events.some((e) => e.id === "850"));
+    await until(s, (x) => x.sweeps >= moved.sweeps + 4);
+    expect(Math.min(...sizes)).toBe(2000);
+    expect(s.getSnapshot().index.entries.get("850")?.status).toBe(3);
+  }, 60_000);
+
   it("reads no more than its byte budget a sweep after the first, the most overdue pages first", async () => {
     // A service without ETags (each answer a full 200): pages of 100 jobs of ~1.5 kB weigh ~150 kB,
     // so a budget of 50 kB affords one a sweep.
