@@ -78,3 +78,44 @@ describe("a displayID for a job id", () => {
     expect(demo.requestCount()).toBe(before);
   });
 });
+
+describe("a displayID among jobs with long logs", () => {
+  // 150 jobs of 20 000 log entries (1.3 MB each): the walk that finds one name held every job
+  // whole, more than a heap of 128 MB ("JavaScript heap out of memory"; 20 000 jobs of 200
+  // entries took 700 MB RSS); it keeps each job's id and displayID.
+  const JOBS = 150;
+  const ENTRIES = 20_000;
+  const PER_PAGE = 10;
+  const pages = new Map<number, string>();
+  const pageText = (page: number) => {
+    let text = pages.get(page);
+    if (text === undefined) {
+      const jobs = [];
+      for (let id = (page - 1) * PER_PAGE + 1; id <= Math.min(JOBS, page * PER_PAGE); id++) {
+        const log = [];
+        for (let i = 0; i < ENTRIES; i++)
+          log.push({ id: i + 1, status: [6, 1, 2][i % 3], ts: { seconds: 1_700_000_000 + i }, sourceId: id });
+        jobs.push(specJob(id, { status: 2, state: { status: 2, log } }));
+      }
+      text = JSON.stringify(pageOf(jobs, { page, perPage: PER_PAGE, order: "desc" }, { total: JOBS }));
+      pages.set(page, text);
+    }
+    return text;
+  };
+
+  it("get finds it within a 128 MB heap", async () => {
+    const s = await startScriptedService({
+      list: (q) => ({ raw: pageText(q.page) }),
+      job: () => ({ code: 0, msg: "", job: specJob(JOBS, { displayID: "last-one" }) }),
+    });
+    const r = await runCli(
+      ["get", `j-${JOBS}`, "--base-url", s.url],
+      { JOBTOP_TOKEN: s.token, NODE_OPTIONS: "--max-old-space-size=128" },
+      120_000,
+    );
+    await s.close();
+    expect(r.stderr).toBe(`jobtop: displayID "j-${JOBS}" is job ${JOBS}\n`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("last-one");
+  }, 120_000);
+});
