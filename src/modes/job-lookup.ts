@@ -67,7 +67,10 @@ export async function resolveJobRefs(
   // took 700 MB to find one name.
   const walk = await walkAccount(ctx, undefined, (job) => ({ id: job.id, displayID: job.displayID }));
   if (!walk.ok) {
-    const why = walk.message.replace(/^--all: (page \d+) failed, nothing printed: /, "$1 failed: ");
+    const why = walk.message.replace(
+      /^--all: (page \d+ failed|stopped at page \d+), nothing printed: /,
+      "$1: ",
+    );
     return { ...walk, message: `looking up displayID ${quote(names[0] as string)}: ${why}` };
   }
   const byName = new Map<string, string[]>();

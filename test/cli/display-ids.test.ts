@@ -70,6 +70,24 @@ describe("a displayID for a job id", () => {
     expect(r.stderr).toBe('jobtop: displayID "twin" names 2 jobs (101, 102): give the id\n');
   });
 
+  it("a walk past its bound says so in get's words, not --all's", async () => {
+    // A service announcing 50 jobs that hands out new ones on every page: the walk stops (as
+    // --once --all does), and get said "--all: stopped at page 2, nothing printed: …".
+    const s = await startScriptedService({
+      list: (q) => {
+        const jobs = [];
+        for (let i = 0; i < q.perPage; i++) jobs.push(specJob(q.page * 1000 + i));
+        return pageOf(jobs, q, { total: 50, numPages: 100_000 });
+      },
+    });
+    const r = await runCli(["get", "nope", "--base-url", s.url], { JOBTOP_TOKEN: s.token });
+    await s.close();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'jobtop: looking up displayID "nope": stopped at page 2: 2000 jobs where the service announced 50 (at most 1100 are read)\n',
+    );
+  });
+
   it("a word with a space or a control is neither: exit 2 before any request", async () => {
     const before = demo.requestCount();
     const r = await runCli(["get", "a\u001b[2Jb", "--base-url", demo.url], env());
