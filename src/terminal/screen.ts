@@ -76,6 +76,8 @@ export interface Screen {
 export interface ForegroundOptions {
   banner: string;
   env: NodeJS.ProcessEnv;
+  /** Whether an exit status other than 0 is the program's own failure, kept on screen until Enter; any, unless told. */
+  failed?: (status: number) => boolean;
 }
 
 export type ForegroundResult =
@@ -223,7 +225,7 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     try {
       r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
       // It failed: its last words stay readable until Enter (press-enter.ts).
-      if (!r.error && r.status !== null && r.status !== 0)
+      if (!r.error && r.status !== null && r.status !== 0 && (o.failed?.(r.status) ?? true))
         pressEnter(
           (s) => out.write(s),
           `${sanitize(basename(file))} ended with status ${r.status} — press Enter to return to jobtop `,
