@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import type { JobIndex } from "../../src/model/job-index.js";
 import type { SweepSnapshot } from "../../src/poll/sweep.js";
+import { withStuck } from "../../src/render/alert-marks.js";
 import { accountFacts, type HeaderProps, headerParts } from "../../src/render/header-props.js";
 
 const index = (counts: [number, number][]): JobIndex => ({
@@ -82,6 +83,20 @@ describe("the account's counts", () => {
     expect(rest).toContain(" · 3◌ 12● 100■ 1 9");
     // Narrower: those dropped are counted.
     expect(headerParts({ ...p, width: 120 }).rest).toBe(" · +4 more");
+  });
+
+  it("keep the stuck count when they shorten, first as it is whole", () => {
+    // At 100 columns the demo's header read "27◌ 34◔ 29● 30■": its "21 ⧗ stuck" had gone
+    // without a mark, being among the whole counts only.
+    const f = accountFacts(sweep({}), labels, 1_000_000);
+    const stuck = new Map([
+      ["5", []],
+      ["6", []],
+    ]);
+    const p = withStuck(props({ ...f, width: 130, page: 1, numPages: 7, total: 123 }), { stuck });
+    expect(headerParts({ ...p, width: 200 }).rest).toContain(" · 2 ⧗ stuck · 3 ◌ queued");
+    expect(headerParts(p).rest).toContain(" · 2⧗ 3◌ 12● 100■ 1 9");
+    expect(headerParts({ ...p, width: 80 }).rest).toBe(" · 2⧗ +4 more");
   });
 
   it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
