@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli } from "../helpers/cli.js";
+import { longLogPages } from "../helpers/long-logs.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 
@@ -104,22 +105,7 @@ describe("a displayID among jobs with long logs", () => {
   const JOBS = 150;
   const ENTRIES = 20_000;
   const PER_PAGE = 10;
-  const pages = new Map<number, string>();
-  const pageText = (page: number) => {
-    let text = pages.get(page);
-    if (text === undefined) {
-      const jobs = [];
-      for (let id = (page - 1) * PER_PAGE + 1; id <= Math.min(JOBS, page * PER_PAGE); id++) {
-        const log = [];
-        for (let i = 0; i < ENTRIES; i++)
-          log.push({ id: i + 1, status: [6, 1, 2][i % 3], ts: { seconds: 1_700_000_000 + i }, sourceId: id });
-        jobs.push(specJob(id, { status: 2, state: { status: 2, log } }));
-      }
-      text = JSON.stringify(pageOf(jobs, { page, perPage: PER_PAGE, order: "desc" }, { total: JOBS }));
-      pages.set(page, text);
-    }
-    return text;
-  };
+  const pageText = longLogPages({ jobs: JOBS, entries: ENTRIES, perPage: PER_PAGE, lastSec: 1_700_020_000 });
 
   it("get finds it within a 128 MB heap", async () => {
     const s = await startScriptedService({
