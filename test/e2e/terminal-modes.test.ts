@@ -75,6 +75,31 @@ describe("the terminal's modes", () => {
   });
 });
 
+describe("the terminal's line settings after a terminal action left them raw", () => {
+  it("are put back: the Enter asked for ends the wait, and the screen comes back whole", async () => {
+    // A program that exits non-zero without restoring the terminal (a TUI that crashed): Enter
+    // sent \r, not \n, and jobtop waited for ever (Ctrl+C and Ctrl+D were bytes as well); and
+    // jobtop's raw mode, made from the settings it found, drew its screen as a staircase.
+    const cfg = writeConfig("");
+    cfg.file("token", "modes-tok\n");
+    cfg.file(
+      "config.toml",
+      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "raw"\nkey = "M"\n` +
+        `command = ["sh", "-c", "stty raw -echo; exit 3"]\nmode = "terminal"\nconfirm = "no"\n`,
+    );
+    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+    const t = s;
+    await t.waitFor(/Job \d+/, 15_000);
+    t.press("M");
+    await t.waitFor("press Enter to return to jobtop", 10_000);
+    t.press("\r");
+    const back = await t.waitFor((x) => /raw \S+: failed/.test(x) && x.includes("State timeline"), 10_000);
+    expect(t.alternateScreen()).toBe(true);
+    expect(back).toMatch(/^jobtop /);
+    expect(back.split("\n").filter((l) => l.includes("│")).length).toBeGreaterThan(30);
+  });
+});
+
 describe("a terminal action's banner (attacked after the merge)", () => {
   it("masks what the job's text holds, as the detail pane does", async () => {
     // The banner printed the command line as run: a remark HF_TOKEN=hf_… showed whole, above
