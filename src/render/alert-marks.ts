@@ -14,11 +14,17 @@ export function alertMark(s: Pick<InsightState, "stuck" | "flapping">, id: strin
   return `${stuck ? STUCK_MARK : ""}${flaps ? FLAP_MARK : ""}`;
 }
 
-/** The header's props with "3 ⧗ stuck" first among the counts, when a job is stuck. */
+/**
+ * The header's props with "3 ⧗ stuck" first among the counts, when a job is stuck, and "3⧗" first
+ * among the short ones: the header shortens its counts when they do not fit whole (a filter, a
+ * narrow terminal), and with the whole ones alone the stuck count went without a mark.
+ */
 export function withStuck(p: HeaderProps, s: Pick<InsightState, "stuck"> | undefined): HeaderProps {
   const n = s?.stuck.size ?? 0;
   if (n === 0) return p;
   const counts = [`${n} ${STUCK_MARK} stuck`];
   for (const c of p.counts ?? []) counts.push(c);
-  return { ...p, counts };
+  const shortCounts = [`${n}${STUCK_MARK}`];
+  for (const c of p.shortCounts ?? p.counts ?? []) shortCounts.push(c);
+  return { ...p, counts, shortCounts };
 }
