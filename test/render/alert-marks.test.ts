@@ -1,11 +1,14 @@
-// The header's stuck count (issue 32) wherever the header has to shorten its counts. Against an
+// The header's stuck count and the detail's line for a stuck or flapping job (issue 32) wherever the header has to shorten its counts. Against an
 // independent service (/work/outside/jobsvc.js, 2 000 jobs, 152 stuck) at 160 columns, the status
 // filter's text made the header take the short counts ("95◌ 57◔ 434● 1414■"), and "152 ⧗ stuck"
 // went with no mark at all: only the whole counts carried it. At 80 columns it was never shown.
 import { describe, expect, it } from "vitest";
+import { JobSchema } from "../../src/api/schema.js";
 import type { Breach } from "../../src/model/alerts.js";
-import { withStuck } from "../../src/render/alert-marks.js";
+import { alertLine, withStuck } from "../../src/render/alert-marks.js";
+import { type DetailOptions, detailHead } from "../../src/render/detail-lines.js";
 import { type HeaderProps, headerParts } from "../../src/render/header-props.js";
+import { specJob } from "../helpers/payloads.js";
 
 const props = (p: Partial<HeaderProps>): HeaderProps => ({
   host: "127.0.0.1:8792",
@@ -52,5 +55,52 @@ describe("the header's stuck count", () => {
   it("is not there when nothing is stuck", () => {
     const p = props({ width: 100 });
     expect(withStuck(p, { stuck: new Map() })).toBe(p);
+  });
+});
+
+describe("the detail's line for a stuck or flapping job", () => {
+  const marks = {
+    stuck: new Map<string, readonly Breach[]>([
+      ["7", [{ rule: "queued-long", forSec: 7200, status: 6 }]],
+      [
+        "9",
+        [
+          { rule: "queued-long", forSec: 7200, status: 6 },
+          { rule: "gpu-wait", forSec: 7200, status: 6 },
+        ],
+      ],
+    ]),
+    flapping: new Map([
+      ["8", 9],
+      ["9", 7],
+    ]),
+  };
+
+  it("names the rules the job breaks and how often it changed, with the marks of its row", () => {
+    expect(alertLine(marks, "7", "10m")).toBe("⧗ stuck: queued-long");
+    expect(alertLine(marks, "8", "10m")).toBe("↯ flapping: 9 status changes within 10m");
+    expect(alertLine(marks, "9", "10m")).toBe(
+      "⧗ stuck: queued-long, gpu-wait · ↯ flapping: 7 status changes within 10m",
+    );
+  });
+
+  it("is no line for a job that breaks none, or before the insight starts", () => {
+    expect(alertLine(marks, "1", "10m")).toBeUndefined();
+    expect(alertLine(undefined, "7", "10m")).toBeUndefined();
+  });
+
+  it("stands under the status in the detail's head", () => {
+    const opts: DetailOptions = {
+      width: 60,
+      nowSec: 1_800_000_000,
+      labels: {},
+      showSecrets: false,
+      isNewEntry: () => false,
+    };
+    const job = JobSchema.parse(specJob(7, { status: 6, state: { status: 6, log: [] } }));
+    const lines = detailHead(job, { ...opts, alert: "⧗ stuck: queued-long" }).map((l) => l.text);
+    const at = lines.findIndex((l) => l.includes("status ◌ 6"));
+    expect(lines[at + 1]).toBe("⧗ stuck: queued-long");
+    expect(detailHead(job, opts).map((l) => l.text)).not.toContain("⧗ stuck: queued-long");
   });
 });
