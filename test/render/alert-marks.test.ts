@@ -3,12 +3,9 @@
 // filter's text made the header take the short counts ("95◌ 57◔ 434● 1414■"), and "152 ⧗ stuck"
 // went with no mark at all: only the whole counts carried it. At 80 columns it was never shown.
 import { describe, expect, it } from "vitest";
-import { JobSchema } from "../../src/api/schema.js";
 import type { Breach } from "../../src/model/alerts.js";
 import { alertLine, withStuck } from "../../src/render/alert-marks.js";
-import { type DetailOptions, detailHead } from "../../src/render/detail-lines.js";
 import { type HeaderProps, headerParts } from "../../src/render/header-props.js";
-import { specJob } from "../helpers/payloads.js";
 
 const props = (p: Partial<HeaderProps>): HeaderProps => ({
   host: "127.0.0.1:8792",
@@ -87,20 +84,5 @@ describe("the detail's line for a stuck or flapping job", () => {
   it("is no line for a job that breaks none, or before the insight starts", () => {
     expect(alertLine(marks, "1", "10m")).toBeUndefined();
     expect(alertLine(undefined, "7", "10m")).toBeUndefined();
-  });
-
-  it("stands under the status in the detail's head", () => {
-    const opts: DetailOptions = {
-      width: 60,
-      nowSec: 1_800_000_000,
-      labels: {},
-      showSecrets: false,
-      isNewEntry: () => false,
-    };
-    const job = JobSchema.parse(specJob(7, { status: 6, state: { status: 6, log: [] } }));
-    const lines = detailHead(job, { ...opts, alert: "⧗ stuck: queued-long" }).map((l) => l.text);
-    const at = lines.findIndex((l) => l.includes("status ◌ 6"));
-    expect(lines[at + 1]).toBe("⧗ stuck: queued-long");
-    expect(detailHead(job, opts).map((l) => l.text)).not.toContain("⧗ stuck: queued-long");
   });
 });
