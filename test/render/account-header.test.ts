@@ -126,6 +126,19 @@ describe("the account's counts", () => {
     expect(headerParts(props({ ...f, width: 80 })).rest).toBe(" · 3◌ +3 more");
   });
 
+  it("never show '+N more' alone beside the row's place: the row gives way to one count", () => {
+    // At 88 columns a 2 000-job header read " · +5 more · row 1/152": not one count, a row's place kept.
+    const counts = ["152 ⧗ stuck", "480 ◌ queued", "500 ◔ starting", "520 ● running", "500 ■ stopped"];
+    const shortCounts = ["152⧗", "480◌", "500◔", "520●", "500■"];
+    const f = { counts, shortCounts, total: 152, page: 1, numPages: 8, position: "1/152" };
+    const seen: string[] = [];
+    for (let width = 50; width <= 200; width++) {
+      const rest = headerParts(props({ ...f, width, filter: "filter: ⧗ stuck (152 of 2000)" })).rest;
+      if (/ · \+\d+ more · row /.test(rest)) seen.push(`${width}: ${rest}`);
+    }
+    expect(seen).toEqual([]);
+  });
+
   it("keep the connection's state on a 60-column line: the row's place goes first", () => {
     // It read "jobtop all jobs · desc · 137 jobs · row 137/137 · sort: sta…", no "● ok" at all.
     const p = props({ width: 60, scope: "all", total: 137, position: "137/137", filter: "sort: status" });
