@@ -4,18 +4,17 @@ import type { LastSeen } from "../model/job-index.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
-import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
-import { JOB_BYTES_PER_MIN, pacedIntervalMs } from "./byte-budget.js";
+import type { LastSeenNow } from "../model/while-away.js";
+import { JOB_BYTES_PER_MIN } from "./byte-budget.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
-import { MissingPins } from "./missing-pins.js";
-import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
+import { MonitorIndex } from "./monitor-index.js";
+import { MonitorPins } from "./monitor-pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
 import { RefreshWatch } from "./refresh.js";
 import { SeenPages } from "./seen-pages.js";
-import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { FollowResult } from "./follow.js";
@@ -34,33 +33,22 @@ export class Monitor {
   private readonly changes: ChangeTracker;
   private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
-  /** Pins the service says are not there, said once on the status line. */
-  private readonly missingPins = new MissingPins();
   private jobInterval: number;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
   private readonly wall: () => number;
-  private readonly pinPollers: PinPollers<JobAnswer>;
-  /** Monotonic ms each pinned job's copy last arrived, from any request: its own poll waits an interval after. */
-  private pinSeenAt = new Map<string, number>();
+  /** The pinned jobs: their own polls, their states (monitor-pins.ts). */
+  private readonly pins: MonitorPins;
   /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
   private pageAnswered = false;
   /** The last refresh (r) still under way (refresh.ts). */
   private readonly refreshing = new RefreshWatch();
-  private readonly sweeper: Sweeper | undefined;
-  /** The sweeper starts once the first page has answered (start). */
-  private sweepOnPage = false;
-  /** The sweeps may run (start, or startIndex when it waits for its baseline). */
-  private indexOn = false;
-  private sweepSeq = 0;
-  /** Unix seconds the state file was saved, when startIndex was given one. */
-  private awaySinceSec: number | undefined;
+  /** The account index's sweeps and what they bring (monitor-index.ts); undefined when the index is off. */
+  private readonly index: MonitorIndex | undefined;
   /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
   private readonly sharing = new AnswerSharing();
   /** The page's last answer (okAt): each answer is shared once. */
   private listOkAt: number | undefined;
-  /** The sweep's last copy of each job polled on its own (selected, pins): an unchanged page still holds it. */
-  private readonly sweepCopies = new Map<string, Job>();
   /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
   private readonly follower: Follower;
   /** Updates held back while atOnce runs (held: one came meanwhile). */
@@ -97,26 +85,38 @@ export class Monitor {
       state: () => this.snap,
       update: (patch) => this.update(patch),
     });
-    this.pinPollers = new PinPollers<JobAnswer>({
-      fetch: (id) => jobFetch(this.opts.client, id),
-      intervalMs: opts.listIntervalMs,
+    const host = {
+      client: opts.client,
       clock: opts.clock,
       group,
-      bytesPerMin: JOB_BYTES_PER_MIN,
-      onUpdate: (id, snap) => this.onPin(id, snap),
+      snapshot: () => this.snap,
+      paused: () => this.paused(),
+      pageAnswered: () => this.pageAnswered,
+      pageIds: () => this.pageIds(),
+    };
+    this.pins = new MonitorPins({
+      ...host,
+      listIntervalMs: opts.listIntervalMs,
+      now: () => this.now(),
+      publish: (pins) => this.update({ pins }),
+      last: (id) => this.changes.last(id),
+      observe: (job) => this.observe([job], false),
+      notice: (text) => this.noticeOf(text),
     });
     if (opts.index && opts.index.mode !== "off") {
-      const sweeper = new Sweeper({
-        ...opts.index,
-        client: opts.client,
-        clock: opts.clock,
-        group,
-        onJobs: (jobs) => this.sweepHeard(jobs),
-        onSameJobs: (ids) => this.sweepHeardAgain(ids),
+      const index = new MonitorIndex({
+        ...host,
+        index: opts.index,
+        update: (patch) => this.update(patch),
+        isPinned: (id) => this.isPinned(id),
+        polledAlone: (id) => id === this.snap.selectedId || this.pins.polled(id),
+        heard: (job) => this.heard(job),
+        place: () => this.follower.place(),
+        changes: this.changes,
       });
-      this.sweeper = sweeper;
-      this.snap = { ...this.snap, index: sweeper.getSnapshot() };
-      sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
+      this.index = index;
+      this.snap = { ...this.snap, index: index.snapshot() };
+      index.listen();
     }
     this.follower = new Follower({
       snapshot: () => this.snap,
@@ -140,11 +140,7 @@ export class Monitor {
 
   /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
   addPins(ids: readonly string[]): void {
-    const pins = this.snap.pins.slice();
-    for (const id of ids)
-      if (!pins.some((p) => p.id === id) && pins.length < PINS_MAX) pins.push(this.pinState(id));
-    if (pins.length === this.snap.pins.length) return;
-    this.update({ pins });
+    if (!this.pins.add(ids)) return;
     this.syncPins();
     this.retime();
   }
@@ -166,23 +162,15 @@ export class Monitor {
    * state file's: "while away"). Paused meanwhile: they start on resume.
    */
   startIndex(saved?: { baseline: ReadonlyMap<string, LastSeen>; sinceSec: number }): void {
-    if (!this.sweeper || this.indexOn) return;
-    this.indexOn = true;
-    if (saved) {
-      this.sweeper.setBaseline(saved.baseline);
-      this.awaySinceSec = saved.sinceSec;
-    }
-    // The first sweep waits for the first page's answer: start-up asks for the page alone.
-    if (!this.pageAnswered) this.sweepOnPage = true;
-    else if (!this.paused()) this.sweeper.start();
+    this.index?.start(saved);
   }
 
   stop(): void {
     this.refreshing.cancel();
-    this.sweeper?.stop();
+    this.index?.stop();
     this.list.stop();
     this.job.stop();
-    this.pinPollers.stopAll();
+    this.pins.stopAll();
     this.changes.stop();
   }
 
@@ -208,9 +196,9 @@ export class Monitor {
   private retryRejected(): void {
     const rejected = (s: PollSnapshot<unknown>) => isApiError(s.error) && s.error.kind === "auth";
     if (rejected(this.list.getSnapshot())) this.list.refreshNow();
-    if (this.sweeper && rejected(this.sweeper.getSnapshot().poll)) this.sweeper.refreshNow();
+    this.index?.refreshIf(rejected);
     if (this.snap.selectedId !== undefined && rejected(this.job.getSnapshot())) this.job.refreshNow();
-    this.pinPollers.refreshIf(rejected);
+    this.pins.refreshIf(rejected);
   }
 
   /** Stops every request (the page's, the selected job's, the pins'); the data stays. */
@@ -218,11 +206,11 @@ export class Monitor {
     if (this.snap.pausedSince !== undefined) return;
     this.list.stop();
     this.job.stop();
-    this.pinPollers.stopAll();
-    this.sweeper?.stop();
+    this.pins.stopAll();
+    this.index?.stop();
     this.update({ pausedSince: this.wall() });
     this.follower.cancel();
-    this.refreshPins();
+    this.pins.refresh();
   }
 
   /** Polls again, everything at once: the data is as old as the pause. */
@@ -230,7 +218,7 @@ export class Monitor {
     if (this.snap.pausedSince === undefined) return;
     this.update({ pausedSince: undefined });
     this.list.start();
-    if (this.indexOn) this.sweeper?.start();
+    this.index?.resume();
     if (this.snap.selectedId !== undefined) this.job.start();
     this.syncPins(true);
   }
@@ -268,46 +256,20 @@ export class Monitor {
    * replaced by a newer copy the page, the selected job or a pin brought since the last sweep.
    */
   lastSeen(): Map<string, LastSeenNow> | undefined {
-    const index = this.snap.index;
-    if (!index || index.seq === 0 || index.reason !== undefined) return undefined;
-    return lastSeenNow(index.index.entries.values(), (id) => this.changes.last(id));
-  }
-
-  /** A sweep's snapshot: a finished sweep's changes go to the events (once each), "while away" to the header. */
-  private onSweep(s: SweepSnapshot): void {
-    const fresh = s.seq !== this.sweepSeq;
-    this.sweepSeq = s.seq;
-    this.update({ index: s });
-    if (!fresh) return;
-    this.follower.place();
-    if (s.reason !== undefined) return;
-    const onPage = this.pageIds();
-    const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
-    this.changes.addIndexEvents(s.events, s.away, watched);
-    this.changes.pruneTold((id) => s.index.entries.has(id));
-    if (s.away) this.update({ away: awaySummary(s.events, this.awaySinceSec ?? 0) });
+    return this.index?.lastSeen();
   }
 
   isPinned(id: string): boolean {
-    return this.snap.pins.some((p) => p.id === id);
+    return this.pins.isPinned(id);
   }
 
-  /** Pins or unpins a job; "full" when PINS_MAX are pinned already. */
+  /** Pins or unpins a job; "full" when PINS_MAX (pins.ts) are pinned already. */
   togglePin(id: string): "pinned" | "unpinned" | "full" {
-    if (this.isPinned(id)) {
-      this.pinSeenAt.delete(id);
-      this.update({ pins: this.snap.pins.filter((p) => p.id !== id) });
-      this.syncPins();
-      this.retime();
-      return "unpinned";
-    }
-    if (this.snap.pins.length >= PINS_MAX) return "full";
-    // Its copy on screen counts as seen now: its own poll comes an interval later, not at once.
-    if (this.changes.last(id) !== undefined) this.pinSeenAt.set(id, this.now());
-    this.update({ pins: this.snap.pins.concat(this.pinState(id)) });
+    const done = this.pins.toggle(id);
+    if (done === "full") return done;
     this.syncPins();
     this.retime();
-    return "pinned";
+    return done;
   }
 
   /** Last page number that can be believed, for End and bounds. */
@@ -392,7 +354,7 @@ export class Monitor {
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
       this.seenPages.remember(data);
-      this.sweeper?.pageTotal(data.facts.total);
+      this.index?.pageTotal(data.facts.total);
     }
     this.update({ list });
     if (data !== undefined && list.okAt !== this.listOkAt) {
@@ -404,8 +366,7 @@ export class Monitor {
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
       this.syncPins();
-      if (this.sweepOnPage && !this.paused()) this.sweeper?.start();
-      this.sweepOnPage = false;
+      this.index?.pageAnswered();
     }
     this.retime();
   }
@@ -416,21 +377,7 @@ export class Monitor {
     if (answer?.job && answer.job !== this.snap.job.data) this.observe([answer.job], false);
     this.update({ job: { ...raw, data: answer?.job }, missing: answer?.missing });
     this.retime();
-    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.refreshPins();
-  }
-
-  /** A pinned job's own poll answered (or failed). */
-  private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
-    const job = snap.data?.job;
-    if (job && job !== this.changes.last(id)) this.observe([job], false);
-    // A pin's answers cost what they weigh, as the selected job's do (jobPace): a 14 MB log read
-    // every 10 s was 84 MB a minute per pin.
-    const bytes = snap.data?.bytes;
-    if (bytes !== undefined)
-      this.pinPollers
-        .poller(id)
-        ?.setInterval(pacedIntervalMs(bytes, this.opts.listIntervalMs, JOB_BYTES_PER_MIN));
-    this.refreshPins();
+    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.pins.refresh();
   }
 
   /**
@@ -448,79 +395,20 @@ export class Monitor {
 
   /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
   private heard(job: Job): void {
-    const poller = job.id === this.snap.selectedId ? this.job : this.pinPollers.poller(job.id);
+    const poller = job.id === this.snap.selectedId ? this.job : this.pins.poller(job.id);
     if (poller) this.sharing.offer(poller, job);
   }
 
-  /** A sweep's page that changed: its jobs polled on their own are heard, and kept for its unchanged answers. */
-  private sweepHeard(jobs: readonly Job[]): void {
-    for (const job of jobs) {
-      if (job.id !== this.snap.selectedId && !this.pinPollers.polled(job.id)) continue;
-      this.sweepCopies.set(job.id, job);
-      this.heard(job);
-    }
-  }
-
-  /** A sweep's page the same as last time (a 304, the same bytes): it still holds the copies it held. */
-  private sweepHeardAgain(ids: readonly string[]): void {
-    for (const id of ids) {
-      const job = this.sweepCopies.get(id);
-      if (job && (id === this.snap.selectedId || this.pinPollers.polled(id))) this.heard(job);
-    }
-  }
-
-  /** Which pins need a poller of their own: off the page, not selected, not paused. */
+  /** Which pins need a poller of their own (monitor-pins.ts); the sweep's copies of the others go. */
   private syncPins(atOnce = false): void {
-    const own = new Set<string>();
-    if (!this.paused() && this.pageAnswered) {
-      const onPage = this.pageIds();
-      for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
-    }
-    const interval = this.opts.listIntervalMs;
-    for (const id of this.sweepCopies.keys())
-      if (id !== this.snap.selectedId && !own.has(id)) this.sweepCopies.delete(id);
-    this.pinPollers.sync(own, (id) => {
-      const seen = this.pinSeenAt.get(id);
-      return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
-    });
-    this.refreshPins();
+    this.pins.sync(atOnce);
+    this.index?.keepCopies();
   }
 
   private pageIds(): Set<string> {
     const ids = new Set<string>();
     for (const i of this.snap.list.data?.items ?? []) if (i.ok) ids.add(i.job.id);
     return ids;
-  }
-
-  private pinState(id: string): PinState {
-    const own = this.pinPollers.snapshot(id);
-    const selected = id === this.snap.selectedId;
-    const via = pinVia({
-      paused: this.paused(),
-      own: own !== undefined,
-      selected,
-      pageAnswered: this.pageAnswered,
-    });
-    return {
-      id,
-      job: this.changes.last(id),
-      missing: own ? own.data?.missing : selected ? this.snap.missing : undefined,
-      error: own?.error,
-      via,
-    };
-  }
-
-  /** The pins' states anew (a handful of them), when anything they show may have changed. */
-  private refreshPins(): void {
-    if (this.snap.pins.length === 0) return;
-    const next = this.snap.pins.map((p) => this.pinState(p.id));
-    const same = next.every((p, i) => {
-      const q = this.snap.pins[i] as PinState;
-      return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
-    });
-    if (!same) this.update({ pins: next });
-    const missing = this.missingPins.news(next);
-    if (missing) this.noticeOf(missing);
   }
 
   /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
@@ -577,7 +465,7 @@ export class Monitor {
       if (this.snap.selectedId !== undefined) watched.push(this.snap.selectedId);
     }
     this.changes.observe(jobs, watched, (id) => {
-      if (pinned.has(id)) this.pinSeenAt.set(id, now);
+      if (pinned.has(id)) this.pins.seen(id, now);
     });
   }
 
