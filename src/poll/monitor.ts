@@ -8,8 +8,9 @@ import type { LastSeenNow } from "../model/while-away.js";
 import { JOB_BYTES_PER_MIN } from "./byte-budget.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
-import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
+import { AnswerSharing, type JobAnswer } from "./job-answer.js";
 import { MonitorIndex } from "./monitor-index.js";
+import { SelectedJob } from "./monitor-job.js";
 import { MonitorPins } from "./monitor-pins.js";
 import { PollGroup } from "./poll-group.js";
 import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -28,12 +29,13 @@ export type { PinState } from "./pins.js";
 
 export class Monitor {
   private readonly list: Poller<ShownPage>;
+  /** The selected job's own poll and its pace (monitor-job.ts); `job` is its poller. */
+  private readonly selected: SelectedJob;
   private readonly job: Poller<JobAnswer>;
   private readonly listeners = new Set<() => void>();
   private readonly changes: ChangeTracker;
   private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
-  private jobInterval: number;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
   private readonly wall: () => number;
@@ -58,7 +60,6 @@ export class Monitor {
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
-    this.jobInterval = opts.intervalMs;
     // One service: when any of its requests is answered after silence, the others stuck since stop
     // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
     const group = new PollGroup(opts.client.gate);
@@ -69,14 +70,21 @@ export class Monitor {
       group,
       bytesPerMin: JOB_BYTES_PER_MIN,
     });
-    this.job = createPoller<JobAnswer>({
-      fetch: () => Promise.reject(new Error("no job selected")),
+    this.selected = new SelectedJob({
+      client: opts.client,
       intervalMs: opts.intervalMs,
+      listIntervalMs: opts.listIntervalMs,
+      final: opts.final ?? [],
       clock: opts.clock,
       group,
-      defer: () => this.pageSoon(),
-      bytesPerMin: JOB_BYTES_PER_MIN,
+      snapshot: () => this.snap,
+      update: (patch) => this.update(patch),
+      pageIds: () => this.pageIds(),
+      untilPagePoll: () => this.list.untilNextPoll(),
+      last: (id) => this.changes.last(id),
+      observe: (job) => this.observe([job], false),
     });
+    this.job = this.selected.poller;
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
       now: () => this.now(),
@@ -142,7 +150,7 @@ export class Monitor {
   addPins(ids: readonly string[]): void {
     if (!this.pins.add(ids)) return;
     this.syncPins();
-    this.retime();
+    this.selected.retime();
   }
 
   subscribe = (listener: () => void): (() => void) => {
@@ -231,7 +239,7 @@ export class Monitor {
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });
-    this.retime();
+    this.selected.retime();
   }
 
   /** An action's result on a job ("cancel jb25w8: done"), for the events pane. */
@@ -268,7 +276,7 @@ export class Monitor {
     const done = this.pins.toggle(id);
     if (done === "full") return done;
     this.syncPins();
-    this.retime();
+    this.selected.retime();
     return done;
   }
 
@@ -333,9 +341,9 @@ export class Monitor {
       this.job.stop();
       return;
     }
-    this.job.reset(jobFetch(this.opts.client, id), { keepData: false });
+    this.selected.show(id);
     if (!this.paused()) this.job.start();
-    this.retime();
+    this.selected.retime();
   }
 
   private listFetch(page: number, order: Order) {
@@ -368,29 +376,12 @@ export class Monitor {
       this.syncPins();
       this.index?.pageAnswered();
     }
-    this.retime();
+    this.selected.retime();
   }
 
   private onJob(): void {
-    const raw = this.job.getSnapshot();
-    const answer = raw.data;
-    if (answer?.job && answer.job !== this.snap.job.data) this.observe([answer.job], false);
-    this.update({ job: { ...raw, data: answer?.job }, missing: answer?.missing });
-    this.retime();
+    this.selected.onAnswer();
     if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.pins.refresh();
-  }
-
-  /**
-   * The selected job's poll is due, and the page that holds it is asked for within half an
-   * interval (or is on its way): its answer will count as the job's poll (heard), so the job waits
-   * for it, by at most half an interval and a grace for the answer to arrive.
-   */
-  private pageSoon(): number {
-    const id = this.snap.selectedId;
-    if (id === undefined || !this.pageIds().has(id)) return 0;
-    const wait = this.list.untilNextPoll();
-    const grace = Math.min(1000, this.jobInterval / 4);
-    return wait !== undefined && wait <= this.jobInterval / 2 ? wait + grace : 0;
   }
 
   /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
@@ -426,32 +417,9 @@ export class Monitor {
     this.update({ notice: { text, seq: this.noticeSeq } });
   }
 
-  /**
-   * The selected job is polled at the job interval wherever it is (on this page, moved to
-   * another, reached with `:`): the job the user watches is never slowed behind their back. A
-   * job the service says is missing is asked for at the page interval.
-   */
-  private retime(): void {
-    if (this.snap.selectedId === undefined) return;
-    const { intervalMs } = this.snap;
-    const answer = this.job.getSnapshot().data;
-    const pace = jobPace({
-      intervalMs,
-      listIntervalMs: this.opts.listIntervalMs,
-      slow: this.snap.missing !== undefined,
-      status: (answer?.job ?? this.changes.last(this.snap.selectedId))?.status,
-      final: this.opts.final ?? [],
-      bytes: answer?.bytes,
-    });
-    this.jobInterval = pace.ms;
-    this.job.setInterval(this.jobInterval);
-    if (this.jobInterval !== this.snap.jobPollMs || pace.why !== this.snap.jobPollWhy)
-      this.update({ jobPollMs: this.jobInterval, jobPollWhy: pace.why });
-  }
-
-  /** How often the selected job is asked for now. */
+  /** How often the selected job is asked for now (monitor-job.ts). */
   jobIntervalMs(): number {
-    return this.jobInterval;
+    return this.selected.intervalMs();
   }
 
   /** Fresh copies to the change tracker; a pin's copy, compared, counts as seen now (syncPins). */
