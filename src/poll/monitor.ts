@@ -3,19 +3,18 @@ import type { Job } from "../api/schema.js";
 import type { LastSeen } from "../model/job-index.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
-import { type ShownPage, shapePage } from "../model/page.js";
+import type { ShownPage } from "../model/page.js";
 import type { LastSeenNow } from "../model/while-away.js";
-import { JOB_BYTES_PER_MIN } from "./byte-budget.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer } from "./job-answer.js";
 import { MonitorIndex } from "./monitor-index.js";
 import { SelectedJob } from "./monitor-job.js";
+import { MonitorPage } from "./monitor-page.js";
 import { MonitorPins } from "./monitor-pins.js";
 import { PollGroup } from "./poll-group.js";
-import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
+import type { Poller, PollSnapshot } from "./poller.js";
 import { RefreshWatch } from "./refresh.js";
-import { SeenPages } from "./seen-pages.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { FollowResult } from "./follow.js";
@@ -28,13 +27,14 @@ export type { MonitorOptions, MonitorSnapshot } from "./monitor-types.js";
 export type { PinState } from "./pins.js";
 
 export class Monitor {
+  /** The page on screen: its poller (`list`), number, size and order (monitor-page.ts). */
+  private readonly page: MonitorPage;
   private readonly list: Poller<ShownPage>;
   /** The selected job's own poll and its pace (monitor-job.ts); `job` is its poller. */
   private readonly selected: SelectedJob;
   private readonly job: Poller<JobAnswer>;
   private readonly listeners = new Set<() => void>();
   private readonly changes: ChangeTracker;
-  private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
@@ -49,8 +49,6 @@ export class Monitor {
   private readonly index: MonitorIndex | undefined;
   /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
   private readonly sharing = new AnswerSharing();
-  /** The page's last answer (okAt): each answer is shared once. */
-  private listOkAt: number | undefined;
   /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
   private readonly follower: Follower;
   /** Updates held back while atOnce runs (held: one came meanwhile). */
@@ -63,26 +61,29 @@ export class Monitor {
     // One service: when any of its requests is answered after silence, the others stuck since stop
     // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
     const group = new PollGroup(opts.client.gate);
-    this.list = createPoller<ShownPage>({
-      fetch: this.listFetch(1, opts.order),
-      intervalMs: opts.listIntervalMs,
-      clock: opts.clock,
-      group,
-      bytesPerMin: JOB_BYTES_PER_MIN,
-    });
-    this.selected = new SelectedJob({
+    // What every part (monitor-*.ts) reads of the Monitor and tells it; each takes what it needs.
+    const host = {
       client: opts.client,
-      intervalMs: opts.intervalMs,
       listIntervalMs: opts.listIntervalMs,
-      final: opts.final ?? [],
       clock: opts.clock,
       group,
       snapshot: () => this.snap,
-      update: (patch) => this.update(patch),
+      update: (patch: Partial<MonitorSnapshot>) => this.update(patch),
+      paused: () => this.paused(),
+      pageAnswered: () => this.pageAnswered,
       pageIds: () => this.pageIds(),
+      last: (id: string) => this.changes.last(id),
+      observe: (job: Job) => this.observe([job], false),
+      notice: (text: string) => this.noticeOf(text),
+    };
+    const moved = () => this.follower.cancel();
+    this.page = new MonitorPage({ ...host, perPage: opts.perPage, order: opts.order, moved });
+    this.list = this.page.poller;
+    this.selected = new SelectedJob({
+      ...host,
+      intervalMs: opts.intervalMs,
+      final: opts.final ?? [],
       untilPagePoll: () => this.list.untilNextPoll(),
-      last: (id) => this.changes.last(id),
-      observe: (job) => this.observe([job], false),
     });
     this.job = this.selected.poller;
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
@@ -93,29 +94,11 @@ export class Monitor {
       state: () => this.snap,
       update: (patch) => this.update(patch),
     });
-    const host = {
-      client: opts.client,
-      clock: opts.clock,
-      group,
-      snapshot: () => this.snap,
-      paused: () => this.paused(),
-      pageAnswered: () => this.pageAnswered,
-      pageIds: () => this.pageIds(),
-    };
-    this.pins = new MonitorPins({
-      ...host,
-      listIntervalMs: opts.listIntervalMs,
-      now: () => this.now(),
-      publish: (pins) => this.update({ pins }),
-      last: (id) => this.changes.last(id),
-      observe: (job) => this.observe([job], false),
-      notice: (text) => this.noticeOf(text),
-    });
+    this.pins = new MonitorPins({ ...host, now: () => this.now(), publish: (pins) => this.update({ pins }) });
     if (opts.index && opts.index.mode !== "off") {
       const index = new MonitorIndex({
         ...host,
         index: opts.index,
-        update: (patch) => this.update(patch),
         isPinned: (id) => this.isPinned(id),
         polledAlone: (id) => id === this.snap.selectedId || this.pins.polled(id),
         heard: (job) => this.heard(job),
@@ -128,7 +111,7 @@ export class Monitor {
     }
     this.follower = new Follower({
       snapshot: () => this.snap,
-      showPage: (page) => this.showPage(page),
+      showPage: (page) => this.page.show(page),
       lastSeenPage: (id) => this.lastSeenPage(id),
       publish: (elsewhere) => this.update({ elsewhere }),
       sweepOrder: opts.index?.order ?? "desc",
@@ -282,24 +265,17 @@ export class Monitor {
 
   /** Last page number that can be believed, for End and bounds. */
   numPages(): number {
-    return this.snap.list.data?.facts.numPages ?? 1;
+    return this.page.numPages();
   }
 
   /** The page the job was on when last seen in this order, if it was seen this session. */
   lastSeenPage(id: string): number | undefined {
-    return this.seenPages.get(id);
+    return this.page.lastSeenPage(id);
   }
 
   setPage(page: number): void {
     this.follower.cancel();
-    this.showPage(page);
-  }
-
-  private showPage(page: number): void {
-    const p = Math.min(Math.max(1, page), this.numPages());
-    if (p === this.snap.page) return;
-    this.update({ page: p });
-    this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
+    this.page.show(page);
   }
 
   /**
@@ -311,24 +287,13 @@ export class Monitor {
     return this.follower.follow(id, o);
   }
 
-  /**
-   * A new page size: the page asked for is the one that holds the job at `anchor` (0-based, in
-   * the service's order) under the old size, so the job the user watches stays on screen.
-   */
+  /** A new page size, asking for the page that holds the job at `anchor` (monitor-page.ts). */
   setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
-    if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
-    this.follower.cancel();
-    const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
-    this.update({ perPage, page });
-    this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
+    this.page.setPerPage(perPage, anchor);
   }
 
   setOrder(order: Order): void {
-    if (order === this.snap.order) return;
-    this.follower.cancel();
-    this.seenPages.clear();
-    this.update({ order, page: 1 });
-    this.list.reset(this.listFetch(1, order), { keepData: true });
+    this.page.setOrder(order);
   }
 
   select(id: string | undefined): void {
@@ -346,13 +311,6 @@ export class Monitor {
     this.selected.retime();
   }
 
-  private listFetch(page: number, order: Order) {
-    const client = this.opts.client;
-    const perPage = this.snap?.perPage ?? this.opts.perPage;
-    return async (signal: AbortSignal) =>
-      shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
-  }
-
   private onList(): void {
     const list = this.list.getSnapshot();
     const data = list.data;
@@ -361,16 +319,13 @@ export class Monitor {
       const jobs: Job[] = [];
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
-      this.seenPages.remember(data);
+      this.page.remember(data);
       this.index?.pageTotal(data.facts.total);
     }
     this.update({ list });
-    if (data !== undefined && list.okAt !== this.listOkAt) {
-      this.listOkAt = list.okAt;
-      for (const item of data.items) if (item.ok) this.heard(item.job);
-    }
+    this.page.share(list, (job) => this.heard(job));
     if (fresh) this.follower.onPage(data);
-    if (fresh) this.followPageCount(data);
+    if (fresh) this.page.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
       this.syncPins();
@@ -400,15 +355,6 @@ export class Monitor {
     const ids = new Set<string>();
     for (const i of this.snap.list.data?.items ?? []) if (i.ok) ids.add(i.job.id);
     return ids;
-  }
-
-  /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
-  private followPageCount(data: ShownPage): void {
-    const { asked, facts } = data;
-    if (asked.page !== this.snap.page || asked.order !== this.snap.order) return; // an older request
-    if (asked.page <= facts.numPages) return;
-    this.noticeOf(`page ${asked.page} no longer exists: showing page ${facts.numPages}, the last`);
-    this.setPage(facts.numPages);
   }
 
   /** A line for the status line: what the monitor did by itself, or the notifier found (tmux). */
