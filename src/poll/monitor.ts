@@ -5,6 +5,7 @@ import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
 import type { ShownPage } from "../model/page.js";
 import type { LastSeenNow } from "../model/while-away.js";
+import { BatchedListeners } from "./batched-listeners.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
 import { AnswerSharing, type JobAnswer } from "./job-answer.js";
@@ -33,7 +34,8 @@ export class Monitor {
   /** The selected job's own poll and its pace (monitor-job.ts); `job` is its poller. */
   private readonly selected: SelectedJob;
   private readonly job: Poller<JobAnswer>;
-  private readonly listeners = new Set<() => void>();
+  /** Told of each change, once per page's answer (batched-listeners.ts). */
+  private readonly listeners = new BatchedListeners(() => this.refreshing.check());
   private readonly changes: ChangeTracker;
   private noticeSeq = 0;
   private snap: MonitorSnapshot;
@@ -51,9 +53,6 @@ export class Monitor {
   private readonly sharing = new AnswerSharing();
   /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
   private readonly follower: Follower;
-  /** Updates held back while atOnce runs (held: one came meanwhile). */
-  private holding = 0;
-  private held = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
@@ -116,7 +115,7 @@ export class Monitor {
       publish: (elsewhere) => this.update({ elsewhere }),
       sweepOrder: opts.index?.order ?? "desc",
     });
-    this.list.subscribe(() => this.atOnce(() => this.onList()));
+    this.list.subscribe(() => this.listeners.atOnce(() => this.onList()));
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
@@ -136,10 +135,7 @@ export class Monitor {
     this.selected.retime();
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.subscribe(listener);
 
   getSnapshot = (): MonitorSnapshot => this.snap;
 
@@ -385,26 +381,6 @@ export class Monitor {
 
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
-    if (this.holding > 0) this.held = true;
-    else this.notify();
-  }
-
-  /** Runs `fn` with its updates told once, at the end: a page's answer and what follows from it are one snapshot. */
-  private atOnce(fn: () => void): void {
-    this.holding++;
-    try {
-      fn();
-    } finally {
-      this.holding--;
-    }
-    if (this.holding === 0 && this.held) {
-      this.held = false;
-      this.notify();
-    }
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) l();
-    this.refreshing.check();
+    this.listeners.changed();
   }
 }
