@@ -1,3 +1,9 @@
+// The Monitor that feeds the UI: one snapshot (monitor-types.ts) of the page on screen, the
+// selected job, the pins, the changes (changes.ts) and the index, and the calls the keys make on it.
+// It holds the parts together and applies each page's answer (onList); the parts are files of their
+// own, each given what it reads of the Monitor as a host: the page (monitor-page.ts), the selected
+// job's poll (monitor-job.ts), the pins (monitor-pins.ts), the index's sweeps (monitor-index.ts),
+// where the selected job went (follow.ts), the listeners (batched-listeners.ts).
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { LastSeen } from "../model/job-index.js";
