@@ -22,7 +22,10 @@ export class BatchedListeners {
     else this.tell();
   }
 
-  /** Runs `fn` with its changes told once, at the end (even when it throws). */
+  /**
+   * Runs `fn` with its changes told once, at the end. When it throws, the batch still ends: its
+   * changes are told with the next change, not held for ever.
+   */
   atOnce(fn: () => void): void {
     this.holding++;
     try {
