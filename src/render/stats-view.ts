@@ -48,7 +48,7 @@ export function statsViewLines(o: StatsViewInput): string[] {
       : "Over this page only: the index is off (index = auto above index_max, or off)",
   );
   out.push(
-    `transitions in the ${windowWords(windowSec)} ([ ] change it) · grouped by ${o.by} (b cycles) · Esc closes`,
+    `transitions in the ${windowWords(windowSec)} ([ ] change it) · grouped by ${o.by} (b cycles)`,
   );
   out.push("");
   const t = o.trend;

@@ -76,6 +76,24 @@ async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
   }
 }
 
+/**
+ * Waits until the file has not been written for `quietMs` (its bytes and mtime the same): the first
+ * sweeps of a run may still add what they learn (a job's log id the page's answer brought after the
+ * first sweep ended, under load), and only then does "nothing changed" hold.
+ */
+async function waitForQuietFile(path: string, quietMs = 2500, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  const look = () => (existsSync(path) ? `${statSync(path).mtimeMs} ${readFileSync(path, "utf8")}` : "");
+  let last = look();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > end) throw new Error(`${path} kept changing for ${timeoutMs} ms`);
+    await sleep(100);
+    const now = look();
+    if (now !== last) [last, since] = [now, Date.now()];
+  }
+}
+
 describe("the index's events", () => {
   beforeAll(() => undefined);
 
@@ -179,6 +197,7 @@ describe("while away", () => {
       const t = open();
       await t.waitFor(/Job \d+/, 15_000);
       await waitForFile(stateFile());
+      await waitForQuietFile(stateFile());
       unlinkSync(stateFile());
       await sleep(1500); // sweeps with nothing changed write nothing
       expect(existsSync(stateFile())).toBe(false);
