@@ -92,7 +92,7 @@ export class MonitorIndex {
   }
 
   /** The first page's answer came (pageAnswered is true now): a sweep waiting for it starts. */
-  pageAnswered(): void {
+  afterPage(): void {
     if (this.onPage && !this.host.paused()) this.sweeper.start();
     this.onPage = false;
   }

@@ -331,7 +331,7 @@ export class Monitor {
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
       this.syncPins();
-      this.index?.pageAnswered();
+      this.index?.afterPage();
     }
     this.selected.retime();
   }
