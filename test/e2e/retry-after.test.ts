@@ -60,7 +60,9 @@ describe("a Retry-After that asks for no wait", () => {
       const asked = svc.requests.filter((q) => q.query.get("id") === run.id);
       counts.push(`${what}: ${asked.length}`);
       expect(r?.code, what).toBe(1);
-      expect(r?.stderr, what).toMatch(/gave up after 5s \(--timeout sets how long\): rate limited \(HTTP 429\)\n$/);
+      expect(r?.stderr, what).toMatch(
+        /gave up after 5s \(--timeout sets how long\): rate limited \(HTTP 429\)\n$/,
+      );
       // The wait is counted from when the request went out: a slow answer leaves less of it.
       expect(r?.stderr, what).not.toMatch(/retry after 0s|retrying in 0\.[0-4]s/);
       // A second apart for 5 s (give or take the jitter): 5 or 6. It was 20 or more. Without a
