@@ -5,8 +5,9 @@
 // fro…"). Now the end (the connection's state, the "while away" and change counts, the host) is
 // kept whole, measured at its longest; the filter and the page's facts stay; the account's counts
 // shorten ("65●") before any is dropped, and a dropped one is counted ("+2 more"); the selected
-// row's place gives way to every count shown, but not to "+N more"; the poll intervals, least
-// needed, take what room is left.
+// row's place gives way to every count shown, and to one count when none would fit beside it
+// ("+5 more · row 1/152" said nothing of the account); the poll intervals, least needed, take
+// what room is left.
 import { displayWidth } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import { sanitize } from "../model/sanitize.js";
@@ -89,7 +90,9 @@ export function headerRest(p: FitFacts, lead: string): string {
   let counts = accountText(p, room - rowWidth, "short") ?? accountText(p, room, "short");
   if (counts === undefined) {
     counts = accountText(p, room - rowWidth, "fit") as string;
-    if (counts === "" && row && ((p.counts?.length ?? 0) > 0 || p.indexNote))
+    // Not one count beside the row's place (nothing, or "+5 more" alone): the row gives way.
+    const noCount = counts === "" || counts.startsWith(" · +");
+    if (noCount && row && ((p.counts?.length ?? 0) > 0 || p.indexNote))
       counts = accountText(p, room, "fit") as string;
   }
   let left = room - displayWidth(counts);

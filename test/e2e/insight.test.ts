@@ -101,6 +101,28 @@ describe("stuck rules on screen", () => {
   });
 });
 
+describe("a stuck job's detail", () => {
+  it("names the rule it breaks under its status, and a job that breaks none says nothing of it", async () => {
+    const jobs = await allJobs();
+    const want = stuckIds(jobs, Date.now() / 1000);
+    const free = jobs.find((j) => j.status !== 6);
+    expect(want.length).toBeGreaterThan(0);
+    const t = open([], { env: { NO_COLOR: "1" } });
+    await t.waitFor(new RegExp(`${want.length} ⧗ stuck`), 20_000);
+    // Found by an independent service: the row said ⧗, the detail nothing of why.
+    t.press(":");
+    t.press(`${want[0]}\r`);
+    const screen = await t.waitFor((x) => x.includes(`Job ${want[0]}`) && x.includes("⧗ stuck: queued-long"));
+    const detail = screen.split("\n").map((l) => l.split("│")[1] ?? "");
+    const status = detail.findIndex((l) => l.includes("status ◌ queued"));
+    expect(detail[status + 1]).toMatch(/^⧗ stuck: queued-long\s*$/);
+    t.press(":");
+    t.press(`${free?.id}\r`);
+    const other = await t.waitFor((x) => x.includes(`Job ${free?.id}`));
+    expect(other).not.toContain("⧗ stuck: ");
+  });
+});
+
 describe("the stats view (i)", () => {
   it("shows the service's counts per status, the window and grouping keys, and the same text without colour", async () => {
     const jobs = await allJobs();

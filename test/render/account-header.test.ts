@@ -4,7 +4,6 @@
 import { describe, expect, it } from "vitest";
 import type { JobIndex } from "../../src/model/job-index.js";
 import type { SweepSnapshot } from "../../src/poll/sweep.js";
-import { withStuck } from "../../src/render/alert-marks.js";
 import { accountFacts, type HeaderProps, headerParts } from "../../src/render/header-props.js";
 
 const index = (counts: [number, number][]): JobIndex => ({
@@ -85,20 +84,6 @@ describe("the account's counts", () => {
     expect(headerParts({ ...p, width: 120 }).rest).toBe(" · +4 more");
   });
 
-  it("keep the stuck count when they shorten, first as it is whole", () => {
-    // At 100 columns the demo's header read "27◌ 34◔ 29● 30■": its "21 ⧗ stuck" had gone
-    // without a mark, being among the whole counts only.
-    const f = accountFacts(sweep({}), labels, 1_000_000);
-    const stuck = new Map([
-      ["5", []],
-      ["6", []],
-    ]);
-    const p = withStuck(props({ ...f, width: 130, page: 1, numPages: 7, total: 123 }), { stuck });
-    expect(headerParts({ ...p, width: 200 }).rest).toContain(" · 2 ⧗ stuck · 3 ◌ queued");
-    expect(headerParts(p).rest).toContain(" · 2⧗ 3◌ 12● 100■ 1 9");
-    expect(headerParts({ ...p, width: 80 }).rest).toBe(" · 2⧗ +4 more");
-  });
-
   it("say the index's age while its sweeps fail, and are dropped rather than shown old without it", () => {
     const f = accountFacts(
       sweep({ error: new Error("HTTP 503"), okWall: 1_000_000 }),
@@ -139,6 +124,19 @@ describe("the account's counts", () => {
     }
     // Short forms first, then those dropped are counted: never gone without a mark.
     expect(headerParts(props({ ...f, width: 80 })).rest).toBe(" · 3◌ +3 more");
+  });
+
+  it("never show '+N more' alone beside the row's place: the row gives way to one count", () => {
+    // At 88 columns a 2 000-job header read " · +5 more · row 1/152": not one count, a row's place kept.
+    const counts = ["152 ⧗ stuck", "480 ◌ queued", "500 ◔ starting", "520 ● running", "500 ■ stopped"];
+    const shortCounts = ["152⧗", "480◌", "500◔", "520●", "500■"];
+    const f = { counts, shortCounts, total: 152, page: 1, numPages: 8, position: "1/152" };
+    const seen: string[] = [];
+    for (let width = 50; width <= 200; width++) {
+      const rest = headerParts(props({ ...f, width, filter: "filter: ⧗ stuck (152 of 2000)" })).rest;
+      if (/ · \+\d+ more · row /.test(rest)) seen.push(`${width}: ${rest}`);
+    }
+    expect(seen).toEqual([]);
   });
 
   it("keep the connection's state on a 60-column line: the row's place goes first", () => {
