@@ -75,20 +75,25 @@ describe("the terminal's modes", () => {
   });
 });
 
+/** jobtop on the demo with one terminal action, `name` on M, running `command` (a TOML array). */
+function withAction(name: string, command: string): Session {
+  const cfg = writeConfig("");
+  cfg.file("token", "modes-tok\n");
+  cfg.file(
+    "config.toml",
+    `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "${name}"\nkey = "M"\n` +
+      `command = ${command}\nmode = "terminal"\nconfirm = "no"\n`,
+  );
+  s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+  return s;
+}
+
 describe("the terminal's line settings after a terminal action left them raw", () => {
   it("are put back: the Enter asked for ends the wait, and the screen comes back whole", async () => {
     // A program that exits non-zero without restoring the terminal (a TUI that crashed): Enter
     // sent \r, not \n, and jobtop waited for ever (Ctrl+C and Ctrl+D were bytes as well); and
     // jobtop's raw mode, made from the settings it found, drew its screen as a staircase.
-    const cfg = writeConfig("");
-    cfg.file("token", "modes-tok\n");
-    cfg.file(
-      "config.toml",
-      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "raw"\nkey = "M"\n` +
-        `command = ["sh", "-c", "stty raw -echo; exit 3"]\nmode = "terminal"\nconfirm = "no"\n`,
-    );
-    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-    const t = s;
+    const t = withAction("raw", `["sh", "-c", "stty raw -echo; exit 3"]`);
     await t.waitFor(/Job \d+/, 15_000);
     t.press("M");
     await t.waitFor("press Enter to return to jobtop", 10_000);
@@ -104,15 +109,7 @@ describe("a terminal action's banner (attacked after the merge)", () => {
   it("masks what the job's text holds, as the detail pane does", async () => {
     // The banner printed the command line as run: a remark HF_TOKEN=hf_… showed whole, above
     // the action's own output, where the detail pane shows HF_TOKEN=••••••.
-    const cfg = writeConfig("");
-    cfg.file("token", "modes-tok\n");
-    cfg.file(
-      "config.toml",
-      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "show"\nkey = "M"\n` +
-        `command = ["sh", "-c", "exit 0", "sh", "{remark}"]\nmode = "terminal"\nconfirm = "no"\n`,
-    );
-    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-    const t = s;
+    const t = withAction("show", `["sh", "-c", "exit 0", "sh", "{remark}"]`);
     const id = Number(/Job (\d+)/.exec(await t.waitFor(/Job \d+/, 15_000))?.[1]);
     const job = demo.getJob(id);
     if (!job) throw new Error("no job");
