@@ -118,9 +118,9 @@ describe("the account's counts", () => {
     const f = accountFacts(sweep({}), labels, 0);
     for (const width of [60, 80, 100, 120]) {
       const p = props({ ...f, width });
-      const { lead, rest } = headerParts(p);
-      // The line as Header draws it, with the connection's "● ok" and the host.
-      expect(`jobtop ${lead}${rest} · ● ok · jobs.example.com`.length).toBeLessThanOrEqual(width);
+      const { lead, rest, host } = headerParts(p);
+      // The line as Header draws it, with the connection's "● ok" and the host when it fits.
+      expect(`jobtop ${lead}${rest} · ● ok${host ? ` · ${host}` : ""}`.length).toBeLessThanOrEqual(width);
     }
     // Short forms first, then those dropped are counted: never gone without a mark.
     expect(headerParts(props({ ...f, width: 80 })).rest).toBe(" · 3◌ +3 more");
