@@ -3,7 +3,7 @@
 // "yes"; Ctrl+C at the question ends it (130) with nothing sent.
 import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

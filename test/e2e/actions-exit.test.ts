@@ -11,7 +11,7 @@ import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { alive, until } from "../helpers/processes.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
 
 const sleepers: number[] = [];

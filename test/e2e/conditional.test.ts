@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { until } from "../helpers/processes.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start: startSession } = await demoSessions({ jobCount: 30 });
 

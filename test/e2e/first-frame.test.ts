@@ -4,7 +4,7 @@
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
 
 const BSU = "\x1b[?2026h";

@@ -6,7 +6,7 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS, type PtyOptions } from "./pty.js";
 
 // A sweep of 20 jobs a page: 6 requests, so jobs can move between pages while one runs.

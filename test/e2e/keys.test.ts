@@ -2,7 +2,7 @@
 // and checked by what the screen (or the byte stream, for the clipboard) shows.
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
 
 const PER_PAGE = 20;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { keysShown } from "../../src/keys/keymap.js";
 import { helpLines, helpRows, legend } from "../../src/ui/HelpOverlay.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
 
 const { demo, start } = await demoSessions();

@@ -1,7 +1,7 @@
 // The whole program in a real pseudo-terminal against the demo service over HTTP.
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
 
 const { demo, start } = await demoSessions();

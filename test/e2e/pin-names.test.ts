@@ -2,7 +2,7 @@
 // --pin took numbers only. A displayID is found on the page, else in the account's index once it
 // has swept, and pinned by its id; the status line says what it became, or why it cannot be found.
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -3,7 +3,7 @@
 // in force; Q quits with the terminal restored.
 import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
 
 const { demo, start } = await demoSessions();

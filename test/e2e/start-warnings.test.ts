@@ -4,7 +4,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

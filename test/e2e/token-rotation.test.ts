@@ -4,7 +4,7 @@
 import { writeFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions({ token: "rot-token-A" });
 

@@ -2,7 +2,7 @@
 // cut, "jobtop needs at least 40×10 (…"; the size now is on screen, and a resize to a size that
 // fits brings the monitor back.
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -2,7 +2,7 @@
 // "⚠ page: HTTP 404 Not Found from the service" for ever, without the path asked. Now the start
 // says base_url ends in /v1, and the page's error names the path and where base_url ends.
 import { describe, it } from "vitest";
-import { demoSessions } from "./demo-session.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 
