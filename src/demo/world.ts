@@ -10,6 +10,8 @@ export class World {
   private ticks = 0;
   /** The job that flaps (issue 32): from FLAP_FROM ticks on, for FLAP_TICKS ticks. */
   private flapper: number | undefined;
+  /** Twice the first size: past it a stopped job goes every tick (tick()). */
+  private readonly maxJobs: number;
 
   constructor(
     seed: number,
@@ -17,6 +19,7 @@ export class World {
     private readonly nowSec: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.r = rng(seed);
+    this.maxJobs = Math.max(2 * count, 120);
     const now = this.nowSec();
     // Oldest first, so ids and creation times rise together.
     for (let i = 0; i < count; i++) {
@@ -123,7 +126,11 @@ export class World {
         this.advance(job.id);
       }
     }
-    if (this.r() < 0.1 && all.length > 60) {
+    // A stopped job goes now and then, and every tick once the world has grown past twice its
+    // first size: a new job every five ticks against one gone every ten grew the demo by 120 jobs
+    // an hour, left open for days (the random draw is made as before, so the stream is the same).
+    const purge = this.r() < 0.1;
+    if ((purge || all.length > this.maxJobs) && all.length > 60) {
       const stopped = older.filter((j) => j.status === 3);
       const job = stopped[Math.floor(this.r() * stopped.length)];
       if (job) this.remove(job.id);

@@ -172,7 +172,7 @@ export const KEY_ROWS = [
   {
     command: "status_filter",
     keys: ["f"],
-    help: "status filter: all → each status listed (on the page, or of the account under {scope}) → ⧗ stuck → all",
+    help: "status filter: all → ⧗ stuck → each status listed (on the page, or of the account under {scope}) → all",
     context: PANES,
   },
   {

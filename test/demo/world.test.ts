@@ -21,4 +21,18 @@ describe("the demo world over time", () => {
       expect(before.filter((s) => !after.has(s)).length, `changes in ten minutes`).toBeGreaterThan(20);
     }
   });
+
+  it("stays within twice its first size, left open for days", () => {
+    // It grew by ~120 jobs an hour (a new job every five ticks, one gone every ten): 357 after 2 h.
+    let now = 1_800_000_000;
+    const w = new World(42, 120, () => now);
+    let most = 0;
+    for (let t = 0; t < 3 * 28_800; t++) {
+      now += 3;
+      w.tick();
+      most = Math.max(most, w.all().length);
+    }
+    expect(most).toBeLessThanOrEqual(241);
+    expect(w.all().length).toBeGreaterThan(120);
+  });
 });
