@@ -16,35 +16,25 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { demoSessions } from "./sessions.js";
+import { KEYS } from "./pty.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 let stateHome: string;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
+// Registered first, so it runs after the sessions are killed (after-hooks run last first).
 afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
   rmSync(stateHome, { recursive: true, force: true });
 });
+const { demo, start } = await demoSessions();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function open(extra: string[] = []) {
-  s = startCli(["--base-url", demo.url, "--index", "on", "--index-interval", "1s", ...extra], {
+  return start(["--base-url", demo.url, "--index", "on", "--index-interval", "1s", ...extra], {
     cols: 140,
     rows: 34,
     env: { JOBTOP_TOKEN: demo.token, XDG_STATE_HOME: stateHome, TZ: "UTC" },
   });
-  return s;
 }
 
 /** The state file of a run without a profile: named after the service's host. */
@@ -147,7 +137,6 @@ describe("notify_scope", () => {
       await sleep(1000); // the notifier gathers for 300 ms: no other comes
       expect(sent().length, scope).toBe(scope === "all" ? 1 : 0);
       t.kill("SIGKILL");
-      s = undefined;
     }
   }, 90_000);
 });
@@ -205,7 +194,6 @@ describe("while away", () => {
       else t.destroy();
       await t.exited();
       expect(existsSync(stateFile()), end).toBe(true);
-      s = undefined;
     }
   }, 90_000);
 

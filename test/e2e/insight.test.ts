@@ -1,26 +1,14 @@
 // Issue 32 on screen, in a real pseudo-terminal against the demo service over HTTP: stuck rules
 // ([[alerts]]) counted in the header, marked on the rows and said once each in the events pane;
 // what is stuck is checked against the service's own jobs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { type PtyOptions, type Session, startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
+import type { PtyOptions } from "./pty.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ maxPerPage: 20 });
 
 const RULE = `[status]
 6 = "queued"
@@ -36,12 +24,11 @@ longer_than = "1d"
 
 function open(extra: string[] = [], opts: PtyOptions = {}) {
   const cfg = writeConfig(RULE);
-  s = startCli(["--base-url", demo.url, "--per-page", "20", "--index-interval", "1s", ...extra], {
+  return start(["--base-url", demo.url, "--per-page", "20", "--index-interval", "1s", ...extra], {
     cols: 160,
     ...opts,
     env: { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home, ...opts.env },
   });
-  return s;
 }
 
 const allJobs = () => demoJobs(demo);

@@ -5,24 +5,13 @@
 // paste; no mouse by default; no focus reports without --notify), and leaves it with all off.
 // Read from the bytes jobtop wrote, through the terminal's own view of its modes.
 import { chmodSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { NODE } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
-import { type Session, startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
+import type { Session } from "./pty.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, token: "modes-tok" });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ token: "modes-tok" });
 
 const LEFT_ON = ["1003", "1015", "2004", "1004"];
 /** After `from`, each mode's last word is "off" (DECRST after the last DECSET). */
@@ -43,8 +32,7 @@ describe("the terminal's modes", () => {
       `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "modes"\nkey = "M"\n` +
         `command = [${JSON.stringify(NODE)}, "${script}"]\nmode = "terminal"\nconfirm = "no"\n`,
     );
-    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-    const t = s;
+    const t = start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
     await t.waitFor(/Job \d+/, 15_000);
     expect(t.modes().bracketedPasteMode).toBe(true);
     t.press("M");
@@ -84,8 +72,7 @@ function withAction(name: string, command: string): Session {
     `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "${name}"\nkey = "M"\n` +
       `command = ${command}\nmode = "terminal"\nconfirm = "no"\n`,
   );
-  s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-  return s;
+  return start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
 }
 
 describe("the terminal's line settings after a terminal action left them raw", () => {
