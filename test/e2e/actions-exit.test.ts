@@ -11,8 +11,8 @@ import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { alive, until } from "../helpers/processes.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const sleepers: number[] = [];
 // Registered first, so it runs after the sessions are killed (after-hooks run last first).

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "../../src/demo/data.js";
 import { CAPS, COLLAPSED, TIMELINE_MAX } from "../../src/render/detail-lines.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -4,8 +4,8 @@
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const BSU = "\x1b[?2026h";
 const ESU = "\x1b[?2026l";

@@ -17,8 +17,8 @@ import {
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 let stateHome: string;
 // Registered first, so it runs after the sessions are killed (after-hooks run last first).

@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 // A sweep of 20 jobs a page: 6 requests, so jobs can move between pages while one runs.
 const { demo, start } = await demoSessions({ maxPerPage: 20 });

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { demoSessions } from "./sessions.js";
 import type { PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions({ maxPerPage: 20 });
 

@@ -2,8 +2,8 @@
 // and checked by what the screen (or the byte stream, for the clipboard) shows.
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const PER_PAGE = 20;
 

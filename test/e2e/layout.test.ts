@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { keysShown } from "../../src/keys/keymap.js";
 import { helpLines, helpRows, legend } from "../../src/ui/HelpOverlay.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -3,8 +3,8 @@
 // found". Now the pins on top hold its row, the status line says it once, and `w` on that row
 // unpins it.
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

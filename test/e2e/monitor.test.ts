@@ -1,8 +1,8 @@
 // The whole program in a real pseudo-terminal against the demo service over HTTP.
 import { type AddressInfo, createServer, type Socket } from "node:net";
 import { describe, expect, it } from "vitest";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

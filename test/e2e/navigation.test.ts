@@ -12,8 +12,8 @@ import type { DemoJob } from "../../src/demo/data.js";
 import { compareStatuses } from "../../src/model/status.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -5,8 +5,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { demoSessions } from "./sessions.js";
 import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 let stateHome: string;
 

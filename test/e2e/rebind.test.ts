@@ -3,8 +3,8 @@
 // in force; Q quits with the terminal restored.
 import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

@@ -2,8 +2,8 @@
 // wraps to it, both in colour unless NO_COLOR, and neither leaves the normal screen.
 import { describe, expect, it } from "vitest";
 import { chooseColumns, headerCells, MARKER_WIDTH } from "../../src/render/columns.js";
-import { demoSessions } from "./sessions.js";
 import { startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 

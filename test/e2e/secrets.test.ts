@@ -3,8 +3,8 @@
 // password, a URL token, a secret-looking env value or the bearer token, until `s` is pressed.
 import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const BEARER = "bearer-Tk-7f3c9e1d55aa";
 

@@ -8,8 +8,8 @@ import { chmodSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { NODE } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
-import { demoSessions } from "./sessions.js";
 import type { Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions({ token: "modes-tok" });
 

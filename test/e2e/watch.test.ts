@@ -6,8 +6,8 @@ import { writeConfig } from "../helpers/config-file.js";
 import { INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { demoSessions } from "./sessions.js";
 import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const { demo, start } = await demoSessions();
 
