@@ -10,6 +10,8 @@ export class World {
   private ticks = 0;
   /** The job that flaps (issue 32): from FLAP_FROM ticks on, for FLAP_TICKS ticks. */
   private flapper: number | undefined;
+  /** Twice the first size: past it a stopped job goes every tick (tick()). */
+  private readonly maxJobs: number;
 
   constructor(
     seed: number,
@@ -17,6 +19,7 @@ export class World {
     private readonly nowSec: () => number = () => Math.floor(Date.now() / 1000),
   ) {
     this.r = rng(seed);
+    this.maxJobs = Math.max(2 * count, 120);
     const now = this.nowSec();
     // Oldest first, so ids and creation times rise together.
     for (let i = 0; i < count; i++) {
@@ -102,29 +105,43 @@ export class World {
    * One tick of simulated time: a job or two advance, now and then a new one appears (pushing the
    * others down a page), and on later pages too: a job in the older half takes two steps at once
    * (6 → 1 → 2 in one tick, which the index must show as two events), or a stopped one goes away
-   * (pulling the others up).
+   * (pulling the others up). Jobs advance only while more than a quarter are unfinished: about
+   * two steps a tick against a new job every five ticks had stopped every job within ten minutes
+   * (a demo left open showed "137■" and nothing moving); at the quarter, each new job lets a few
+   * steps go, and the random stream before it is as it was.
    */
   tick(): void {
     this.ticks++;
     this.flap();
-    this.advance();
-    if (this.r() < 0.5) this.advance();
+    if (this.lively()) this.advance();
+    if (this.r() < 0.5 && this.lively()) this.advance();
     if (this.r() < 0.2) this.addJob();
     const all = this.all();
     const older = all.slice(0, Math.floor(all.length / 2));
     if (this.r() < 0.25) {
       const moving = older.filter((j) => j.status !== 3);
       const job = moving[Math.floor(this.r() * moving.length)];
-      if (job) {
+      if (job && this.lively()) {
         this.advance(job.id);
         this.advance(job.id);
       }
     }
-    if (this.r() < 0.1 && all.length > 60) {
+    // A stopped job goes now and then, and every tick once the world has grown past twice its
+    // first size: a new job every five ticks against one gone every ten grew the demo by 120 jobs
+    // an hour, left open for days (the random draw is made as before, so the stream is the same).
+    const purge = this.r() < 0.1;
+    if ((purge || all.length > this.maxJobs) && all.length > 60) {
       const stopped = older.filter((j) => j.status === 3);
       const job = stopped[Math.floor(this.r() * stopped.length)];
       if (job) this.remove(job.id);
     }
+  }
+
+  /** More than a quarter of the jobs are not stopped: the ticks may stop another. */
+  private lively(): boolean {
+    let unfinished = 0;
+    for (const j of this.jobs.values()) if (j.status !== 3) unfinished++;
+    return unfinished * 4 > this.jobs.size;
   }
 
   /**

@@ -172,7 +172,7 @@ export const KEY_ROWS = [
   {
     command: "status_filter",
     keys: ["f"],
-    help: "status filter: all → each status listed (on the page, or of the account under {scope}) → ⧗ stuck → all",
+    help: "status filter: all → ⧗ stuck → each status listed (on the page, or of the account under {scope}) → all",
     context: PANES,
   },
   {
@@ -234,7 +234,7 @@ export const KEY_ROWS = [
   {
     command: "tag",
     keys: ["space"],
-    help: "tag / untag the job (•): an action then runs on every tagged job, after one confirmation",
+    help: "tag / untag the job (•) and move down: an action then runs on every tagged job, after one confirmation",
     context: PANES,
   },
   { command: "tag_all", keys: ["T"], help: "tag every job the filter shows", context: PANES },

@@ -39,8 +39,9 @@ export function jobMatcher(f: Filters, labels: Record<number, string>): ((job: J
 }
 
 /**
- * `f`: no status → the first status present → the next … → "stuck" when a job is → no status
- * again; in the header's order (queued first: compareStatuses), not the codes' (6 came last).
+ * `f`: no status → "stuck" when a job is → the first status present → the next … → no status
+ * again; in the header's order (⧗ first, then queued first: compareStatuses), not the codes' (6
+ * came last, and stuck after every status while the header counts it first).
  */
 export function nextStatus(
   current: number | undefined,
@@ -48,7 +49,7 @@ export function nextStatus(
   stuck = false,
 ): number | undefined {
   const codes = Array.from(new Set(present)).sort(compareStatuses);
-  if (stuck) codes.push(STUCK_FILTER);
+  if (stuck) codes.unshift(STUCK_FILTER);
   if (current === undefined) return codes[0];
   const i = codes.indexOf(current);
   // A status no longer on the page (the page changed): start over from the first.

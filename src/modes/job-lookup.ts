@@ -63,9 +63,14 @@ export async function resolveJobRefs(
 ): Promise<Outcome<string[]>> {
   const names = refs.filter((r) => !isJobId(r));
   if (names.length === 0) return { ok: true, data: refs.slice() };
-  const walk = await walkAccount(ctx);
+  // Each job's id and displayID only, as its page comes: whole jobs (their state.log) of 20 000
+  // took 700 MB to find one name.
+  const walk = await walkAccount(ctx, undefined, (job) => ({ id: job.id, displayID: job.displayID }));
   if (!walk.ok) {
-    const why = walk.message.replace(/^--all: (page \d+) failed, nothing printed: /, "$1 failed: ");
+    const why = walk.message.replace(
+      /^--all: (page \d+ failed|stopped at page \d+), nothing printed: /,
+      "$1: ",
+    );
     return { ...walk, message: `looking up displayID ${quote(names[0] as string)}: ${why}` };
   }
   const byName = new Map<string, string[]>();

@@ -220,8 +220,9 @@ export class ChangeTracker {
     this.eventSeq += 1;
     out.push({
       seq: this.eventSeq,
-      // The log's own time when an entry recorded it; else when it was seen.
-      atMs: c.entryId === undefined ? o.wallMs : c.ts * 1000,
+      // The log's own time when an entry recorded it; else, or when no clock can show that time
+      // (a Date holds ±8.64e15 ms: past it the pane read "NaN:NaN:NaN"), when it was seen.
+      atMs: c.entryId === undefined || !(Math.abs(c.ts) <= 8.64e12) ? o.wallMs : c.ts * 1000,
       id,
       displayID,
       from: c.from,

@@ -1,21 +1,27 @@
+// The Monitor that feeds the UI: one snapshot (monitor-types.ts) of the page on screen, the
+// selected job, the pins, the changes (changes.ts) and the index, and the calls the keys make on it.
+// It holds the parts together and applies each page's answer (onList); the parts are files of their
+// own, each given what it reads of the Monitor as a host: the page (monitor-page.ts), the selected
+// job's poll (monitor-job.ts), the pins (monitor-pins.ts), the index's sweeps (monitor-index.ts),
+// where the selected job went (follow.ts), the listeners (batched-listeners.ts).
 import { isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import type { LastSeen } from "../model/job-index.js";
 import { monotonicMs } from "../model/monotonic.js";
 import type { Order } from "../model/order.js";
-import { type ShownPage, shapePage } from "../model/page.js";
-import { awaySummary, type LastSeenNow, lastSeenNow } from "../model/while-away.js";
-import { JOB_BYTES_PER_MIN, pacedIntervalMs } from "./byte-budget.js";
+import type { ShownPage } from "../model/page.js";
+import type { LastSeenNow } from "../model/while-away.js";
+import { BatchedListeners } from "./batched-listeners.js";
 import { ChangeTracker, HIGHLIGHT_MS } from "./changes.js";
 import { Follower, type FollowResult } from "./follow.js";
-import { AnswerSharing, type JobAnswer, jobFetch, jobPace } from "./job-answer.js";
-import { MissingPins } from "./missing-pins.js";
-import { PINS_MAX, PinPollers, type PinState, pinVia } from "./pins.js";
+import { AnswerSharing, type JobAnswer } from "./job-answer.js";
+import { MonitorIndex } from "./monitor-index.js";
+import { SelectedJob } from "./monitor-job.js";
+import { MonitorPage } from "./monitor-page.js";
+import { MonitorPins } from "./monitor-pins.js";
 import { PollGroup } from "./poll-group.js";
-import { createPoller, type Poller, type PollSnapshot } from "./poller.js";
+import type { Poller, PollSnapshot } from "./poller.js";
 import { RefreshWatch } from "./refresh.js";
-import { SeenPages } from "./seen-pages.js";
-import { Sweeper, type SweepSnapshot } from "./sweep.js";
 
 export { HIGHLIGHT_MS, MAX_ENTRY_HIGHLIGHTS } from "./changes.js";
 export type { FollowResult } from "./follow.js";
@@ -28,67 +34,63 @@ export type { MonitorOptions, MonitorSnapshot } from "./monitor-types.js";
 export type { PinState } from "./pins.js";
 
 export class Monitor {
+  /** The page on screen: its poller (`list`), number, size and order (monitor-page.ts). */
+  private readonly page: MonitorPage;
   private readonly list: Poller<ShownPage>;
+  /** The selected job's own poll and its pace (monitor-job.ts); `job` is its poller. */
+  private readonly selected: SelectedJob;
   private readonly job: Poller<JobAnswer>;
-  private readonly listeners = new Set<() => void>();
+  /** Told of each change, once per page's answer (batched-listeners.ts). */
+  private readonly listeners = new BatchedListeners(() => this.refreshing.check());
   private readonly changes: ChangeTracker;
-  private readonly seenPages = new SeenPages();
   private noticeSeq = 0;
-  /** Pins the service says are not there, said once on the status line. */
-  private readonly missingPins = new MissingPins();
-  private jobInterval: number;
   private snap: MonitorSnapshot;
   private readonly now: () => number;
   private readonly wall: () => number;
-  private readonly pinPollers: PinPollers<JobAnswer>;
-  /** Monotonic ms each pinned job's copy last arrived, from any request: its own poll waits an interval after. */
-  private pinSeenAt = new Map<string, number>();
+  /** The pinned jobs: their own polls, their states (monitor-pins.ts). */
+  private readonly pins: MonitorPins;
   /** The pins are polled only once the first page has answered: until then, which are on it is unknown. */
   private pageAnswered = false;
   /** The last refresh (r) still under way (refresh.ts). */
   private readonly refreshing = new RefreshWatch();
-  private readonly sweeper: Sweeper | undefined;
-  /** The sweeper starts once the first page has answered (start). */
-  private sweepOnPage = false;
-  /** The sweeps may run (start, or startIndex when it waits for its baseline). */
-  private indexOn = false;
-  private sweepSeq = 0;
-  /** Unix seconds the state file was saved, when startIndex was given one. */
-  private awaySinceSec: number | undefined;
+  /** The account index's sweeps and what they bring (monitor-index.ts); undefined when the index is off. */
+  private readonly index: MonitorIndex | undefined;
   /** A page's or a sweep's answer holding a polled job counts as its poll (job-answer.ts). */
   private readonly sharing = new AnswerSharing();
-  /** The page's last answer (okAt): each answer is shared once. */
-  private listOkAt: number | undefined;
-  /** The sweep's last copy of each job polled on its own (selected, pins): an unchanged page still holds it. */
-  private readonly sweepCopies = new Map<string, Job>();
   /** Where the selected job went when the page does not list it, and the search that follows it (⏎, `:`). */
   private readonly follower: Follower;
-  /** Updates held back while atOnce runs (held: one came meanwhile). */
-  private holding = 0;
-  private held = false;
 
   constructor(private readonly opts: MonitorOptions) {
     this.now = opts.now ?? monotonicMs;
     this.wall = opts.wall ?? (() => Date.now());
-    this.jobInterval = opts.intervalMs;
     // One service: when any of its requests is answered after silence, the others stuck since stop
     // waiting; while it holds every request (a 429 or 503 to any), none of its pollers sends.
     const group = new PollGroup(opts.client.gate);
-    this.list = createPoller<ShownPage>({
-      fetch: this.listFetch(1, opts.order),
-      intervalMs: opts.listIntervalMs,
+    // What every part (monitor-*.ts) reads of the Monitor and tells it; each takes what it needs.
+    const host = {
+      client: opts.client,
+      listIntervalMs: opts.listIntervalMs,
       clock: opts.clock,
       group,
-      bytesPerMin: JOB_BYTES_PER_MIN,
-    });
-    this.job = createPoller<JobAnswer>({
-      fetch: () => Promise.reject(new Error("no job selected")),
+      snapshot: () => this.snap,
+      update: (patch: Partial<MonitorSnapshot>) => this.update(patch),
+      paused: () => this.paused(),
+      pageAnswered: () => this.pageAnswered,
+      pageIds: () => this.pageIds(),
+      last: (id: string) => this.changes.last(id),
+      observe: (job: Job) => this.observe([job], false),
+      notice: (text: string) => this.noticeOf(text),
+    };
+    const moved = () => this.follower.cancel();
+    this.page = new MonitorPage({ ...host, perPage: opts.perPage, order: opts.order, moved });
+    this.list = this.page.poller;
+    this.selected = new SelectedJob({
+      ...host,
       intervalMs: opts.intervalMs,
-      clock: opts.clock,
-      group,
-      defer: () => this.pageSoon(),
-      bytesPerMin: JOB_BYTES_PER_MIN,
+      final: opts.final ?? [],
+      untilPagePoll: () => this.list.untilNextPoll(),
     });
+    this.job = this.selected.poller;
     this.snap = firstSnapshot(opts, this.list.getSnapshot(), this.job.getSnapshot());
     this.changes = new ChangeTracker({
       now: () => this.now(),
@@ -97,35 +99,29 @@ export class Monitor {
       state: () => this.snap,
       update: (patch) => this.update(patch),
     });
-    this.pinPollers = new PinPollers<JobAnswer>({
-      fetch: (id) => jobFetch(this.opts.client, id),
-      intervalMs: opts.listIntervalMs,
-      clock: opts.clock,
-      group,
-      bytesPerMin: JOB_BYTES_PER_MIN,
-      onUpdate: (id, snap) => this.onPin(id, snap),
-    });
+    this.pins = new MonitorPins({ ...host, now: () => this.now(), publish: (pins) => this.update({ pins }) });
     if (opts.index && opts.index.mode !== "off") {
-      const sweeper = new Sweeper({
-        ...opts.index,
-        client: opts.client,
-        clock: opts.clock,
-        group,
-        onJobs: (jobs) => this.sweepHeard(jobs),
-        onSameJobs: (ids) => this.sweepHeardAgain(ids),
+      const index = new MonitorIndex({
+        ...host,
+        index: opts.index,
+        isPinned: (id) => this.isPinned(id),
+        polledAlone: (id) => id === this.snap.selectedId || this.pins.polled(id),
+        heard: (job) => this.heard(job),
+        place: () => this.follower.place(),
+        changes: this.changes,
       });
-      this.sweeper = sweeper;
-      this.snap = { ...this.snap, index: sweeper.getSnapshot() };
-      sweeper.subscribe(() => this.onSweep(sweeper.getSnapshot()));
+      this.index = index;
+      this.snap = { ...this.snap, index: index.snapshot() };
+      index.listen();
     }
     this.follower = new Follower({
       snapshot: () => this.snap,
-      showPage: (page) => this.showPage(page),
+      showPage: (page) => this.page.show(page),
       lastSeenPage: (id) => this.lastSeenPage(id),
       publish: (elsewhere) => this.update({ elsewhere }),
       sweepOrder: opts.index?.order ?? "desc",
     });
-    this.list.subscribe(() => this.atOnce(() => this.onList()));
+    this.list.subscribe(() => this.listeners.atOnce(() => this.onList()));
     this.job.subscribe(() => this.onJob());
     // A token read again after a 401 (a rotation): what waits out its rejection asks again now.
     opts.client.onTokenChange?.(() => this.retryRejected());
@@ -140,19 +136,12 @@ export class Monitor {
 
   /** Pins these jobs too (the config's, then the state file's: src/state/), each once, PINS_MAX at most. */
   addPins(ids: readonly string[]): void {
-    const pins = this.snap.pins.slice();
-    for (const id of ids)
-      if (!pins.some((p) => p.id === id) && pins.length < PINS_MAX) pins.push(this.pinState(id));
-    if (pins.length === this.snap.pins.length) return;
-    this.update({ pins });
+    if (!this.pins.add(ids)) return;
     this.syncPins();
-    this.retime();
+    this.selected.retime();
   }
 
-  subscribe = (listener: () => void): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  subscribe = (listener: () => void): (() => void) => this.listeners.subscribe(listener);
 
   getSnapshot = (): MonitorSnapshot => this.snap;
 
@@ -166,23 +155,15 @@ export class Monitor {
    * state file's: "while away"). Paused meanwhile: they start on resume.
    */
   startIndex(saved?: { baseline: ReadonlyMap<string, LastSeen>; sinceSec: number }): void {
-    if (!this.sweeper || this.indexOn) return;
-    this.indexOn = true;
-    if (saved) {
-      this.sweeper.setBaseline(saved.baseline);
-      this.awaySinceSec = saved.sinceSec;
-    }
-    // The first sweep waits for the first page's answer: start-up asks for the page alone.
-    if (!this.pageAnswered) this.sweepOnPage = true;
-    else if (!this.paused()) this.sweeper.start();
+    this.index?.start(saved);
   }
 
   stop(): void {
     this.refreshing.cancel();
-    this.sweeper?.stop();
+    this.index?.stop();
     this.list.stop();
     this.job.stop();
-    this.pinPollers.stopAll();
+    this.pins.stopAll();
     this.changes.stop();
   }
 
@@ -208,9 +189,9 @@ export class Monitor {
   private retryRejected(): void {
     const rejected = (s: PollSnapshot<unknown>) => isApiError(s.error) && s.error.kind === "auth";
     if (rejected(this.list.getSnapshot())) this.list.refreshNow();
-    if (this.sweeper && rejected(this.sweeper.getSnapshot().poll)) this.sweeper.refreshNow();
+    this.index?.refreshIf(rejected);
     if (this.snap.selectedId !== undefined && rejected(this.job.getSnapshot())) this.job.refreshNow();
-    this.pinPollers.refreshIf(rejected);
+    this.pins.refreshIf(rejected);
   }
 
   /** Stops every request (the page's, the selected job's, the pins'); the data stays. */
@@ -218,11 +199,11 @@ export class Monitor {
     if (this.snap.pausedSince !== undefined) return;
     this.list.stop();
     this.job.stop();
-    this.pinPollers.stopAll();
-    this.sweeper?.stop();
+    this.pins.stopAll();
+    this.index?.stop();
     this.update({ pausedSince: this.wall() });
     this.follower.cancel();
-    this.refreshPins();
+    this.pins.refresh();
   }
 
   /** Polls again, everything at once: the data is as old as the pause. */
@@ -230,7 +211,7 @@ export class Monitor {
     if (this.snap.pausedSince === undefined) return;
     this.update({ pausedSince: undefined });
     this.list.start();
-    if (this.indexOn) this.sweeper?.start();
+    this.index?.resume();
     if (this.snap.selectedId !== undefined) this.job.start();
     this.syncPins(true);
   }
@@ -243,7 +224,7 @@ export class Monitor {
   setJobInterval(ms: number): void {
     if (ms === this.snap.intervalMs) return;
     this.update({ intervalMs: ms });
-    this.retime();
+    this.selected.retime();
   }
 
   /** An action's result on a job ("cancel jb25w8: done"), for the events pane. */
@@ -268,68 +249,35 @@ export class Monitor {
    * replaced by a newer copy the page, the selected job or a pin brought since the last sweep.
    */
   lastSeen(): Map<string, LastSeenNow> | undefined {
-    const index = this.snap.index;
-    if (!index || index.seq === 0 || index.reason !== undefined) return undefined;
-    return lastSeenNow(index.index.entries.values(), (id) => this.changes.last(id));
-  }
-
-  /** A sweep's snapshot: a finished sweep's changes go to the events (once each), "while away" to the header. */
-  private onSweep(s: SweepSnapshot): void {
-    const fresh = s.seq !== this.sweepSeq;
-    this.sweepSeq = s.seq;
-    this.update({ index: s });
-    if (!fresh) return;
-    this.follower.place();
-    if (s.reason !== undefined) return;
-    const onPage = this.pageIds();
-    const watched = (id: string) => onPage.has(id) || id === this.snap.selectedId || this.isPinned(id);
-    this.changes.addIndexEvents(s.events, s.away, watched);
-    this.changes.pruneTold((id) => s.index.entries.has(id));
-    if (s.away) this.update({ away: awaySummary(s.events, this.awaySinceSec ?? 0) });
+    return this.index?.lastSeen();
   }
 
   isPinned(id: string): boolean {
-    return this.snap.pins.some((p) => p.id === id);
+    return this.pins.isPinned(id);
   }
 
-  /** Pins or unpins a job; "full" when PINS_MAX are pinned already. */
+  /** Pins or unpins a job; "full" when PINS_MAX (pins.ts) are pinned already. */
   togglePin(id: string): "pinned" | "unpinned" | "full" {
-    if (this.isPinned(id)) {
-      this.pinSeenAt.delete(id);
-      this.update({ pins: this.snap.pins.filter((p) => p.id !== id) });
-      this.syncPins();
-      this.retime();
-      return "unpinned";
-    }
-    if (this.snap.pins.length >= PINS_MAX) return "full";
-    // Its copy on screen counts as seen now: its own poll comes an interval later, not at once.
-    if (this.changes.last(id) !== undefined) this.pinSeenAt.set(id, this.now());
-    this.update({ pins: this.snap.pins.concat(this.pinState(id)) });
+    const done = this.pins.toggle(id);
+    if (done === "full") return done;
     this.syncPins();
-    this.retime();
-    return "pinned";
+    this.selected.retime();
+    return done;
   }
 
   /** Last page number that can be believed, for End and bounds. */
   numPages(): number {
-    return this.snap.list.data?.facts.numPages ?? 1;
+    return this.page.numPages();
   }
 
   /** The page the job was on when last seen in this order, if it was seen this session. */
   lastSeenPage(id: string): number | undefined {
-    return this.seenPages.get(id);
+    return this.page.lastSeenPage(id);
   }
 
   setPage(page: number): void {
     this.follower.cancel();
-    this.showPage(page);
-  }
-
-  private showPage(page: number): void {
-    const p = Math.min(Math.max(1, page), this.numPages());
-    if (p === this.snap.page) return;
-    this.update({ page: p });
-    this.list.reset(this.listFetch(p, this.snap.order), { keepData: true });
+    this.page.show(page);
   }
 
   /**
@@ -341,24 +289,13 @@ export class Monitor {
     return this.follower.follow(id, o);
   }
 
-  /**
-   * A new page size: the page asked for is the one that holds the job at `anchor` (0-based, in
-   * the service's order) under the old size, so the job the user watches stays on screen.
-   */
+  /** A new page size, asking for the page that holds the job at `anchor` (monitor-page.ts). */
   setPerPage(perPage: number, anchor = (this.snap.page - 1) * this.snap.perPage): void {
-    if (perPage === this.snap.perPage || !Number.isSafeInteger(perPage) || perPage < 1) return;
-    this.follower.cancel();
-    const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
-    this.update({ perPage, page });
-    this.list.reset(this.listFetch(page, this.snap.order), { keepData: true });
+    this.page.setPerPage(perPage, anchor);
   }
 
   setOrder(order: Order): void {
-    if (order === this.snap.order) return;
-    this.follower.cancel();
-    this.seenPages.clear();
-    this.update({ order, page: 1 });
-    this.list.reset(this.listFetch(1, order), { keepData: true });
+    this.page.setOrder(order);
   }
 
   select(id: string | undefined): void {
@@ -371,16 +308,9 @@ export class Monitor {
       this.job.stop();
       return;
     }
-    this.job.reset(jobFetch(this.opts.client, id), { keepData: false });
+    this.selected.show(id);
     if (!this.paused()) this.job.start();
-    this.retime();
-  }
-
-  private listFetch(page: number, order: Order) {
-    const client = this.opts.client;
-    const perPage = this.snap?.perPage ?? this.opts.perPage;
-    return async (signal: AbortSignal) =>
-      shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
+    this.selected.retime();
   }
 
   private onList(): void {
@@ -391,99 +321,36 @@ export class Monitor {
       const jobs: Job[] = [];
       for (const item of data.items) if (item.ok) jobs.push(item.job);
       this.observe(jobs, true);
-      this.seenPages.remember(data);
-      this.sweeper?.pageTotal(data.facts.total);
+      this.page.remember(data);
+      this.index?.pageTotal(data.facts.total);
     }
     this.update({ list });
-    if (data !== undefined && list.okAt !== this.listOkAt) {
-      this.listOkAt = list.okAt;
-      for (const item of data.items) if (item.ok) this.heard(item.job);
-    }
+    this.page.share(list, (job) => this.heard(job));
     if (fresh) this.follower.onPage(data);
-    if (fresh) this.followPageCount(data);
+    if (fresh) this.page.followPageCount(data);
     if (fresh || (!this.pageAnswered && list.error !== undefined)) {
       this.pageAnswered = true;
       this.syncPins();
-      if (this.sweepOnPage && !this.paused()) this.sweeper?.start();
-      this.sweepOnPage = false;
+      this.index?.afterPage();
     }
-    this.retime();
+    this.selected.retime();
   }
 
   private onJob(): void {
-    const raw = this.job.getSnapshot();
-    const answer = raw.data;
-    if (answer?.job && answer.job !== this.snap.job.data) this.observe([answer.job], false);
-    this.update({ job: { ...raw, data: answer?.job }, missing: answer?.missing });
-    this.retime();
-    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.refreshPins();
-  }
-
-  /** A pinned job's own poll answered (or failed). */
-  private onPin(id: string, snap: PollSnapshot<JobAnswer>): void {
-    const job = snap.data?.job;
-    if (job && job !== this.changes.last(id)) this.observe([job], false);
-    // A pin's answers cost what they weigh, as the selected job's do (jobPace): a 14 MB log read
-    // every 10 s was 84 MB a minute per pin.
-    const bytes = snap.data?.bytes;
-    if (bytes !== undefined)
-      this.pinPollers
-        .poller(id)
-        ?.setInterval(pacedIntervalMs(bytes, this.opts.listIntervalMs, JOB_BYTES_PER_MIN));
-    this.refreshPins();
-  }
-
-  /**
-   * The selected job's poll is due, and the page that holds it is asked for within half an
-   * interval (or is on its way): its answer will count as the job's poll (heard), so the job waits
-   * for it, by at most half an interval and a grace for the answer to arrive.
-   */
-  private pageSoon(): number {
-    const id = this.snap.selectedId;
-    if (id === undefined || !this.pageIds().has(id)) return 0;
-    const wait = this.list.untilNextPoll();
-    const grace = Math.min(1000, this.jobInterval / 4);
-    return wait !== undefined && wait <= this.jobInterval / 2 ? wait + grace : 0;
+    this.selected.onAnswer();
+    if (this.snap.selectedId !== undefined && this.isPinned(this.snap.selectedId)) this.pins.refresh();
   }
 
   /** Another answer (the page's, a sweep's) holds this job: it may count as its own poll. */
   private heard(job: Job): void {
-    const poller = job.id === this.snap.selectedId ? this.job : this.pinPollers.poller(job.id);
+    const poller = job.id === this.snap.selectedId ? this.job : this.pins.poller(job.id);
     if (poller) this.sharing.offer(poller, job);
   }
 
-  /** A sweep's page that changed: its jobs polled on their own are heard, and kept for its unchanged answers. */
-  private sweepHeard(jobs: readonly Job[]): void {
-    for (const job of jobs) {
-      if (job.id !== this.snap.selectedId && !this.pinPollers.polled(job.id)) continue;
-      this.sweepCopies.set(job.id, job);
-      this.heard(job);
-    }
-  }
-
-  /** A sweep's page the same as last time (a 304, the same bytes): it still holds the copies it held. */
-  private sweepHeardAgain(ids: readonly string[]): void {
-    for (const id of ids) {
-      const job = this.sweepCopies.get(id);
-      if (job && (id === this.snap.selectedId || this.pinPollers.polled(id))) this.heard(job);
-    }
-  }
-
-  /** Which pins need a poller of their own: off the page, not selected, not paused. */
+  /** Which pins need a poller of their own (monitor-pins.ts); the sweep's copies of the others go. */
   private syncPins(atOnce = false): void {
-    const own = new Set<string>();
-    if (!this.paused() && this.pageAnswered) {
-      const onPage = this.pageIds();
-      for (const p of this.snap.pins) if (!onPage.has(p.id) && p.id !== this.snap.selectedId) own.add(p.id);
-    }
-    const interval = this.opts.listIntervalMs;
-    for (const id of this.sweepCopies.keys())
-      if (id !== this.snap.selectedId && !own.has(id)) this.sweepCopies.delete(id);
-    this.pinPollers.sync(own, (id) => {
-      const seen = this.pinSeenAt.get(id);
-      return atOnce || seen === undefined ? 0 : Math.max(0, interval - (this.now() - seen));
-    });
-    this.refreshPins();
+    this.pins.sync(atOnce);
+    this.index?.keepCopies();
   }
 
   private pageIds(): Set<string> {
@@ -492,78 +359,15 @@ export class Monitor {
     return ids;
   }
 
-  private pinState(id: string): PinState {
-    const own = this.pinPollers.snapshot(id);
-    const selected = id === this.snap.selectedId;
-    const via = pinVia({
-      paused: this.paused(),
-      own: own !== undefined,
-      selected,
-      pageAnswered: this.pageAnswered,
-    });
-    return {
-      id,
-      job: this.changes.last(id),
-      missing: own ? own.data?.missing : selected ? this.snap.missing : undefined,
-      error: own?.error,
-      via,
-    };
-  }
-
-  /** The pins' states anew (a handful of them), when anything they show may have changed. */
-  private refreshPins(): void {
-    if (this.snap.pins.length === 0) return;
-    const next = this.snap.pins.map((p) => this.pinState(p.id));
-    const same = next.every((p, i) => {
-      const q = this.snap.pins[i] as PinState;
-      return p.job === q.job && p.missing === q.missing && p.error === q.error && p.via === q.via;
-    });
-    if (!same) this.update({ pins: next });
-    const missing = this.missingPins.news(next);
-    if (missing) this.noticeOf(missing);
-  }
-
-  /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
-  private followPageCount(data: ShownPage): void {
-    const { asked, facts } = data;
-    if (asked.page !== this.snap.page || asked.order !== this.snap.order) return; // an older request
-    if (asked.page <= facts.numPages) return;
-    this.noticeOf(`page ${asked.page} no longer exists: showing page ${facts.numPages}, the last`);
-    this.setPage(facts.numPages);
-  }
-
   /** A line for the status line: what the monitor did by itself, or the notifier found (tmux). */
   noticeOf(text: string): void {
     this.noticeSeq += 1;
     this.update({ notice: { text, seq: this.noticeSeq } });
   }
 
-  /**
-   * The selected job is polled at the job interval wherever it is (on this page, moved to
-   * another, reached with `:`): the job the user watches is never slowed behind their back. A
-   * job the service says is missing is asked for at the page interval.
-   */
-  private retime(): void {
-    if (this.snap.selectedId === undefined) return;
-    const { intervalMs } = this.snap;
-    const answer = this.job.getSnapshot().data;
-    const pace = jobPace({
-      intervalMs,
-      listIntervalMs: this.opts.listIntervalMs,
-      slow: this.snap.missing !== undefined,
-      status: (answer?.job ?? this.changes.last(this.snap.selectedId))?.status,
-      final: this.opts.final ?? [],
-      bytes: answer?.bytes,
-    });
-    this.jobInterval = pace.ms;
-    this.job.setInterval(this.jobInterval);
-    if (this.jobInterval !== this.snap.jobPollMs || pace.why !== this.snap.jobPollWhy)
-      this.update({ jobPollMs: this.jobInterval, jobPollWhy: pace.why });
-  }
-
-  /** How often the selected job is asked for now. */
+  /** How often the selected job is asked for now (monitor-job.ts). */
   jobIntervalMs(): number {
-    return this.jobInterval;
+    return this.selected.intervalMs();
   }
 
   /** Fresh copies to the change tracker; a pin's copy, compared, counts as seen now (syncPins). */
@@ -577,32 +381,12 @@ export class Monitor {
       if (this.snap.selectedId !== undefined) watched.push(this.snap.selectedId);
     }
     this.changes.observe(jobs, watched, (id) => {
-      if (pinned.has(id)) this.pinSeenAt.set(id, now);
+      if (pinned.has(id)) this.pins.seen(id, now);
     });
   }
 
   private update(patch: Partial<MonitorSnapshot>): void {
     this.snap = { ...this.snap, ...patch };
-    if (this.holding > 0) this.held = true;
-    else this.notify();
-  }
-
-  /** Runs `fn` with its updates told once, at the end: a page's answer and what follows from it are one snapshot. */
-  private atOnce(fn: () => void): void {
-    this.holding++;
-    try {
-      fn();
-    } finally {
-      this.holding--;
-    }
-    if (this.holding === 0 && this.held) {
-      this.held = false;
-      this.notify();
-    }
-  }
-
-  private notify(): void {
-    for (const l of this.listeners) l();
-    this.refreshing.check();
+    this.listeners.changed();
   }
 }

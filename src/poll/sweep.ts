@@ -12,21 +12,14 @@
 // count adds up. Each sweep after the first reads at most PASS_PAGES pages and PASS_BYTES bytes
 // (the budget: 6 requests and 500 kB a minute at 30 s); the pages it could not afford are the
 // most overdue next time, and the header says how old the oldest is (oldestWall). A page answered
-// the same as last time (a 304 to its ETag, or the same bytes: page-memo.ts) is not parsed again.
+// the same as last time (a 304 to its ETag, or the same bytes: page-memo.ts) is not parsed again
+// (sweep-reader.ts asks for each page: paced, counted, its jobs to the Monitor).
 // `auto` sweeps while the service's total is at most `max`; above it, one request of one job per
 // interval watches the total, and `reason` says why the index is off. Every sweep is bounded
 // (issue 29.2; walk-bounds.ts): pages by what page 1 announced plus a few, jobs by `max` (`on`
 // holds the first `max` and says so: `partial`), requests sweepGapMs apart.
-import type { AnswerInfo, JobPage } from "../api/client.js";
 import { isApiError } from "../api/errors.js";
-import {
-  EMPTY_INDEX,
-  indexPage,
-  keptPage,
-  type LastSeen,
-  SweepMerge,
-  sameAsIndex,
-} from "../model/job-index.js";
+import { EMPTY_INDEX, keptPage, type LastSeen, SweepMerge, sameAsIndex } from "../model/job-index.js";
 import type { Order } from "../model/order.js";
 import { MAX_PAGES, type PageFacts, pageFacts } from "../model/page.js";
 import {
@@ -38,15 +31,14 @@ import {
   type SweepView,
   ViewWalk,
 } from "../model/sweep-view.js";
-import { pageMemo } from "./page-memo.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot, realClock } from "./poller.js";
+import { SweepReader } from "./sweep-reader.js";
 import type { PartialIndex, ReadPage, SweepOptions, SweepResult, SweepSnapshot } from "./sweep-types.js";
 import {
   ASK_PER_PAGE,
   announcedPages,
   grantedPerPage,
   pageLimit,
-  sleep,
   sweepGapMs,
   WalkStopped,
 } from "./walk-bounds.js";
@@ -65,23 +57,17 @@ export type { IndexMode, PartialIndex, SweepOptions, SweepSnapshot } from "./swe
 
 export class Sweeper {
   private readonly poller: Poller<SweepResult>;
-  private readonly memo = pageMemo();
+  /** Asks for one page: paced, counted, the same answer as last time not parsed again (sweep-reader.ts). */
+  private readonly reader: SweepReader;
   private readonly listeners = new Set<() => void>();
   private readonly max: number;
   private readonly order: Order;
   private readonly nowSec: () => number;
   private readonly clock: Clock;
   private perPage: number | undefined;
-  private requests = 0;
-  private bytes = 0;
-  /** Bytes of the last page's answer. */
-  private weighed = 0;
   private sweeps = 0;
   /** When the last sweep ended well, on both clocks (a sleep of the machine shows between them). */
   private passAt: { mono: number; wall: number } | undefined;
-  private readonly gapMs: number;
-  /** Monotonic ms the sweeps' last request went out. */
-  private sentAt: number | undefined;
   private seq = 0;
   /** The pages as the last good sweep left them; undefined: the next sweep reads every page. */
   private view: SweepView | undefined;
@@ -97,11 +83,19 @@ export class Sweeper {
   constructor(private readonly o: SweepOptions) {
     if (!(o.intervalMs >= INDEX_INTERVAL_MIN_MS)) throw new RangeError("index interval below 1 s");
     this.max = o.max ?? INDEX_MAX_DEFAULT;
-    this.gapMs = sweepGapMs(o.intervalMs);
     this.order = o.order ?? "desc";
     this.clock = o.clock ?? realClock;
     this.nowSec = o.nowSec ?? (() => Math.floor(Date.now() / 1000));
     this.baseline = o.baseline;
+    this.reader = new SweepReader({
+      client: o.client,
+      order: this.order,
+      clock: this.clock,
+      gapMs: sweepGapMs(o.intervalMs),
+      nowSec: this.nowSec,
+      onJobs: (jobs) => o.onJobs?.(jobs),
+      onSameJobs: (ids) => o.onSameJobs?.(ids),
+    });
     this.poller = createPoller<SweepResult>({
       fetch: (signal) => this.sweep(signal),
       intervalMs: o.intervalMs,
@@ -183,8 +177,8 @@ export class Sweeper {
       away: d?.away ?? false,
       total: (over ?? d)?.total,
       perPage: this.perPage,
-      requests: this.requests,
-      bytes: this.bytes,
+      requests: this.reader.requests,
+      bytes: this.reader.bytes,
       sweeps: this.sweeps,
       stopped: poll.error instanceof WalkStopped ? `index stopped ${poll.error.message}` : undefined,
       partial: d?.partial,
@@ -227,7 +221,7 @@ export class Sweeper {
       // sweep, one job's page does. The sweep resumes once it is low enough.
       if (this.heard !== undefined && this.heard > this.max)
         return prev?.off !== undefined && this.heard === prev.total ? prev : this.offAbove(this.heard);
-      const probe = await this.page(1, 1, signal, () => undefined, false);
+      const probe = await this.reader.read(1, 1, signal, () => undefined, false);
       const total = pageFacts(probe.pagination, { page: 1, perPage: 1 }, probe.count).total ?? 0;
       if (total > this.max)
         return prev?.off !== undefined && total === prev.total ? prev : this.offAbove(total);
@@ -290,7 +284,7 @@ export class Sweeper {
       }
       let got: ReadPage;
       try {
-        got = await this.page(page, per, signal, last, true);
+        got = await this.reader.read(page, per, signal, last, true);
       } catch (e) {
         // An answer over the client's size cap (a service that grants 1000 jobs of 28 KB): ask
         // for a quarter as many. Page 1 of a first sweep at once; else from the next sweep on
@@ -304,7 +298,7 @@ export class Sweeper {
       }
       reads++;
       // What its answer weighed (a 304: nothing but its headers).
-      spent += this.weighed;
+      spent += this.reader.weighed;
       if (full && page === 1) {
         // The largest per_page the service grants: what its answer says it used, when that is no
         // more than asked (else the rows it sent). The rest of the sweep, and the next, ask that.
@@ -328,7 +322,13 @@ export class Sweeper {
       if (this.o.mode === "auto" && left > 0) return this.offAbove(total ?? 0, merge.size() + left);
       const told = walk.read(page, ids);
       const same = told.matched && sameAsIndex(got.page.entries, committed);
-      slots[page - 1] = afterRead(slots[page - 1], !same, { ...at, bytes: this.weighed }, interval, cap);
+      slots[page - 1] = afterRead(
+        slots[page - 1],
+        !same,
+        { ...at, bytes: this.reader.weighed },
+        interval,
+        cap,
+      );
       // A change among predicted pages before this one: they are read next. Jobs it did not find
       // where the view had them (gone, or moved up to the page before as the sweep went): that
       // page is read next too, to find them or let them go.
@@ -359,7 +359,7 @@ export class Sweeper {
     walk.finish(ended);
     slots.length = Math.min(slots.length, lastPage);
     // Pages of another size, or past the last one, are not asked for again: forget their answers.
-    this.memo.retain((k) => k.endsWith(`:${per}`) && Number(k.slice(0, k.indexOf(":"))) <= lastPage);
+    this.reader.forget((k) => k.endsWith(`:${per}`) && Number(k.slice(0, k.indexOf(":"))) <= lastPage);
     const ids = walk.ids.length > this.max ? walk.ids.slice(0, this.max) : walk.ids;
     this.view = { perPage: per, ids, slots, closed };
     this.viewTotal = total;
@@ -386,7 +386,7 @@ export class Sweeper {
     // A total not believed: the jobs seen so far, "60+ jobs".
     const jobs = total > this.max ? `${total} jobs` : `${seen}+ jobs`;
     if (sweepEnds) {
-      this.memo.retain(() => false);
+      this.reader.forget(() => false);
       this.view = undefined;
       this.seq += 1;
     }
@@ -398,49 +398,5 @@ export class Sweeper {
       off: `index off: ${jobs} > index_max ${this.max}`,
       away: false,
     };
-  }
-
-  /** Waits until the last request of the sweeps is sweepGapMs old (none: at once). */
-  private async paced(signal: AbortSignal): Promise<void> {
-    const wait = this.sentAt === undefined ? 0 : this.sentAt + this.gapMs - this.clock.now();
-    if (wait > 0) await sleep(this.clock, wait, signal);
-    this.sentAt = this.clock.now();
-  }
-
-  /** One page, as entries and changes; the same bytes as last time (`remember`) give last time's page back. */
-  private async page(
-    page: number,
-    perPage: number,
-    signal: AbortSignal,
-    last: (id: string) => LastSeen | undefined,
-    remember: boolean,
-  ): Promise<ReadPage> {
-    const q = { page, perPage, order: this.order };
-    const map = (p: JobPage) => {
-      const jobs = [];
-      let bad = 0;
-      for (const item of p.items)
-        if (item.ok) jobs.push(item.job);
-        else bad++;
-      this.o.onJobs?.(jobs);
-      return {
-        pagination: p.pagination,
-        page: indexPage(jobs, last, this.nowSec(), bad),
-        count: p.items.length,
-      };
-    };
-    await this.paced(signal);
-    this.requests += 1;
-    this.weighed = 0;
-    const client = this.o.client;
-    if (client.listJobsMapped && remember) {
-      const info: AnswerInfo = { bytes: 0, notModified: false, same: false };
-      const got = await client.listJobsMapped(q, signal, this.memo.forPage(`${page}:${perPage}`), map, info);
-      this.bytes += info.bytes;
-      this.weighed = info.bytes;
-      if (info.same) this.o.onSameJobs?.(got.page.entries.map((e) => e.id));
-      return got;
-    }
-    return map(await client.listJobs(q, signal));
   }
 }

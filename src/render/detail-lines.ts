@@ -59,6 +59,8 @@ export interface DetailOptions {
   links?: boolean;
   /** Every value, row, URL and log entry, no cap at all: `jobtop get`, which a script reads. */
   whole?: boolean;
+  /** The stuck rules the job breaks and its flapping, in words (render/alert-marks.ts alertLine). */
+  alert?: string;
 }
 
 /** The state timeline shows the newest entries, and how many came before them. */
@@ -125,6 +127,8 @@ export function detailHead(job: Job, o: DetailOptions): Line[] {
   facts([`id ${job.id}`, value(job.displayID) || "—", `status ${st.symbol} ${st.label}`], {
     color: st.color,
   });
+  // Rule names are the config's own (letters, digits, . _ -): nothing of the service's.
+  if (o.alert) facts([o.alert]);
   // The queue goes with the node, on the shorter line: last on the created line, it wrapped alone
   // as "queue" / "0" at 150 columns.
   const owner = [

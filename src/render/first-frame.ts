@@ -151,7 +151,7 @@ function detailLines(p: ReturnType<typeof detailPaneProps>): string[] {
  * cell kept). test/render/first-frame.test.ts holds the two to the same cells.
  */
 function headerLine(p: HeaderProps, now: number): string {
-  const { lead, rest } = headerParts(p);
+  const { lead, rest, host } = headerParts(p);
   const runs: Styled[] = [{ text: "jobtop", bold: true, color: "cyan" }];
   if (p.profile) runs.push({ text: ` ${p.profile}`, bold: true }, { text: " ·" });
   runs.push({ text: ` ${lead}` });
@@ -160,7 +160,7 @@ function headerLine(p: HeaderProps, now: number): string {
   if (p.away) runs.push({ text: ` · ${p.away}`, bold: true, color: "yellow" });
   if (p.changes > 0)
     runs.push({ text: ` · ✱ ${p.changes} change${p.changes === 1 ? "" : "s"}`, bold: true, color: "yellow" });
-  runs.push({ text: ` · ${p.host}`, dim: true });
+  if (host) runs.push({ text: ` · ${host}`, dim: true });
   return truncateRuns(runs, p.width).map(paint).join("");
 }
 

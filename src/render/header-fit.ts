@@ -5,8 +5,9 @@
 // fro…"). Now the end (the connection's state, the "while away" and change counts, the host) is
 // kept whole, measured at its longest; the filter and the page's facts stay; the account's counts
 // shorten ("65●") before any is dropped, and a dropped one is counted ("+2 more"); the selected
-// row's place gives way to every count shown, but not to "+N more"; the poll intervals, least
-// needed, take what room is left.
+// row's place gives way to every count shown, and to one count when none would fit beside it
+// ("+5 more · row 1/152" said nothing of the account); the poll intervals, least needed, take
+// what room is left.
 import { displayWidth } from "../model/format.js";
 import type { JobIndex } from "../model/job-index.js";
 import { sanitize } from "../model/sanitize.js";
@@ -72,15 +73,21 @@ export function endWidth(p: FitFacts, nowWall?: number): number {
   return displayWidth(` · ${state}${p.away ? ` · ${p.away}` : ""}${changes} · ${p.host}`);
 }
 
-/** The header after its lead ("page 2/6 · desc · 116 jobs"): each part begins with " · ". */
-export function headerRest(p: FitFacts, lead: string): string {
+/**
+ * The header after its lead ("page 2/6 · desc · 116 jobs"), each part beginning with " · ", and
+ * whether the host is shown: when the line's fixed parts overflow with it (a filter at 100
+ * columns), the host goes whole, first of the end, where the line was cut in it ("127.0.0.…").
+ */
+export function headerRest(p: FitFacts, lead: string): { rest: string; hostShown: boolean } {
   const start = `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}`;
   const pace = p.jobPace ? ` · ${p.jobPace}` : "";
   const filter = p.filter ? ` · ${p.filter}` : "";
   const intervals = ` · ↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`;
   // A changed interval (+/-) is said whatever the width: the user just asked for it.
   const mustIntervals = p.intervalChanged ? intervals : "";
-  const room = p.width - displayWidth(start + mustIntervals + pace + filter) - (p.endWidth ?? endWidth(p));
+  let room = p.width - displayWidth(start + mustIntervals + pace + filter) - (p.endWidth ?? endWidth(p));
+  const hostShown = room >= 0;
+  if (!hostShown) room += displayWidth(` · ${p.host}`);
   const row = p.position ? ` · row ${p.position}` : "";
   // Every count (whole, else short) beside the row's place; else every count without it; else
   // some and "+N more" beside it, the row giving way only when not even that mark would fit.
@@ -89,14 +96,16 @@ export function headerRest(p: FitFacts, lead: string): string {
   let counts = accountText(p, room - rowWidth, "short") ?? accountText(p, room, "short");
   if (counts === undefined) {
     counts = accountText(p, room - rowWidth, "fit") as string;
-    if (counts === "" && row && ((p.counts?.length ?? 0) > 0 || p.indexNote))
+    // Not one count beside the row's place (nothing, or "+5 more" alone): the row gives way.
+    const noCount = counts === "" || counts.startsWith(" · +");
+    if (noCount && row && ((p.counts?.length ?? 0) > 0 || p.indexNote))
       counts = accountText(p, room, "fit") as string;
   }
   let left = room - displayWidth(counts);
   const rowShown = row && displayWidth(row) <= left ? row : "";
   left -= displayWidth(rowShown);
   const more = !mustIntervals && p.width >= 110 && displayWidth(intervals) <= left ? intervals : "";
-  return `${counts}${rowShown}${mustIntervals || more}${pace}${filter}`;
+  return { rest: `${counts}${rowShown}${mustIntervals || more}${pace}${filter}`, hostShown };
 }
 
 /**

@@ -231,16 +231,18 @@ export function headerHost(baseUrl: string): string {
 
 /**
  * The header's facts as text: the lead (the page, the order, the count), and the rest, each part
- * beginning with " · ", as much as the width allows beside the end (header-fit.ts).
+ * beginning with " · ", as much as the width allows beside the end (header-fit.ts), and the host,
+ * or "" when the line has no room for it whole.
  */
-export function headerParts(p: HeaderProps): { lead: string; rest: string } {
+export function headerParts(p: HeaderProps): { lead: string; rest: string; host: string } {
   // No page yet (the service down at the start): its count is not known, not "1/1".
   const lead = [
     p.scope === "all" ? "all jobs" : `page ${p.page}/${p.total === undefined ? "…" : p.numPages}`,
     p.order,
     p.total === undefined ? "… jobs" : `${p.total} jobs`,
   ].join(" · ");
-  return { lead, rest: headerRest(p, lead) };
+  const { rest, hostShown } = headerRest(p, lead);
+  return { lead, rest, host: hostShown ? p.host : "" };
 }
 
 /** How old the data is, as the header says it ("12s ago", "never"). */

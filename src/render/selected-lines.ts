@@ -25,12 +25,13 @@ export interface DetailLinesOptions extends Omit<DetailOptions, "isNewEntry"> {
 }
 
 export function headLines(job: Job, o: DetailLinesOptions): Line[] {
-  const { width, nowSec, labels, showSecrets, highlights, monoMs } = o;
+  const { width, nowSec, labels, showSecrets, highlights, monoMs, alert } = o;
   return detailHead(job, {
     width,
     nowSec,
     labels,
     showSecrets,
+    alert,
     isNewEntry: (id) => isHighlighted(highlights, `entry:${job.id}:${id}`, monoMs),
   });
 }
@@ -54,7 +55,7 @@ export function selectedLines(job: Job | undefined, o: DetailLinesOptions): Line
 
 /** The options the monitor builds the pane with, from its state. */
 export function paneLineOptions(
-  s: { width: number; nowSec: number; links: boolean; keys?: KeyWords },
+  s: { width: number; nowSec: number; links: boolean; keys?: KeyWords; alert?: string },
   config: Pick<Config, "statusLabels" | "protocolLabels" | "portNames">,
   ui: Pick<UiState, "showSecrets" | "expanded">,
   snap: Pick<MonitorSnapshot, "highlights">,
@@ -70,5 +71,6 @@ export function paneLineOptions(
     expanded: ui.expanded,
     links: s.links,
     keyHints: s.keys,
+    alert: s.alert,
   };
 }

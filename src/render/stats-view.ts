@@ -47,9 +47,7 @@ export function statsViewLines(o: StatsViewInput): string[] {
       ? "Over the whole account (the index)"
       : "Over this page only: the index is off (index = auto above index_max, or off)",
   );
-  out.push(
-    `transitions in the ${windowWords(windowSec)} ([ ] change it) · grouped by ${o.by} (b cycles) · Esc closes`,
-  );
+  out.push(`transitions in the ${windowWords(windowSec)} ([ ] change it) · grouped by ${o.by} (b cycles)`);
   out.push("");
   const t = o.trend;
   if (t.slots.length === 0) out.push("TREND: no sweep yet (the index records the counts at each sweep)");

@@ -4,7 +4,7 @@ import { appliesTo, type JobAction } from "../actions/definitions.js";
 import { describeError, isApiError } from "../api/errors.js";
 import type { Job } from "../api/schema.js";
 import { defaultKeyWords, type KeyWords } from "../keys/keymap.js";
-import { fit } from "../model/format.js";
+import { displayWidth, fit } from "../model/format.js";
 import { sanitize } from "../model/sanitize.js";
 import type { MonitorSnapshot } from "../poll/monitor.js";
 import type { UiState } from "./ui-state.js";
@@ -87,7 +87,22 @@ export function statusLineText(
     // The job's actions first; with their descriptions only when every hint still fits after them
     // (else a long description pushes the usual keys off, and the line jumps from row to row).
     const actions = `${hints.long} · ${usual}`.length <= width ? hints.long : hints.short;
-    return { text: fit(`${actions} · ${usual}`, width), dim: true };
+    return { text: fit(wholeHints(`${actions} · ${usual}`, width), width), dim: true };
   }
-  return { text: fit(usual, width), dim: true };
+  return { text: fit(wholeHints(usual, width), width), dim: true };
+}
+
+/**
+ * The hints that fit whole: a hint cut mid-word ("s secre…" at 100 columns) names no key's use;
+ * the line ends at the last whole one instead. A first hint wider than the line is cut, as before.
+ */
+function wholeHints(line: string, width: number): string {
+  if (displayWidth(line) <= width) return line;
+  let out = "";
+  for (const hint of line.split(" · ")) {
+    const next = out ? `${out} · ${hint}` : hint;
+    if (displayWidth(next) > width) break;
+    out = next;
+  }
+  return out || line;
 }

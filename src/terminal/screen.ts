@@ -13,6 +13,7 @@ import { pressEnter } from "./press-enter.js";
 import { refreshTerminalSize } from "./refresh-size.js";
 import { onStdioError } from "./stdout-guard.js";
 import { watchStoppedChild } from "./stopped-child.js";
+import { readTtySettings, restoreTtySettings } from "./tty-settings.js";
 
 const ENTER = "\x1b[?1049h\x1b[H"; // alternate screen, cursor home
 const HIDE_CURSOR = "\x1b[?25l";
@@ -76,6 +77,8 @@ export interface Screen {
 export interface ForegroundOptions {
   banner: string;
   env: NodeJS.ProcessEnv;
+  /** Whether an exit status other than 0 is the program's own failure, kept on screen until Enter; any, unless told. */
+  failed?: (status: number) => boolean;
 }
 
 export type ForegroundResult =
@@ -218,12 +221,14 @@ export function takeScreen(hooks: ScreenHooks): Screen {
     if (restored || !terminalAlive()) return { ok: false, error: "the terminal is gone" };
     handBack();
     out.write(o.banner);
+    const settings = readTtySettings();
     const unwatch = watchStoppedChild(hasJobControl());
     let r: ReturnType<typeof spawnSync>;
     try {
       r = spawnSync(file, args, { stdio: "inherit", shell: false, env: o.env });
+      restoreTtySettings(settings);
       // It failed: its last words stay readable until Enter (press-enter.ts).
-      if (!r.error && r.status !== null && r.status !== 0)
+      if (!r.error && r.status !== null && r.status !== 0 && (o.failed?.(r.status) ?? true))
         pressEnter(
           (s) => out.write(s),
           `${sanitize(basename(file))} ended with status ${r.status} — press Enter to return to jobtop `,

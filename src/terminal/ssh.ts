@@ -9,6 +9,9 @@ import { sanitize } from "../model/sanitize.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { ForegroundResult, Screen } from "./screen.js";
 
+/** The status ssh exits with when it failed itself (it cannot resolve, connect, authenticate…). */
+const SSH_FAILED = 255;
+
 export function runSsh(run: Screen["runForeground"], t: SshTarget, jobId: string): string {
   const env = { ...process.env };
   delete env.JOBTOP_TOKEN;
@@ -22,7 +25,9 @@ export function runSsh(run: Screen["runForeground"], t: SshTarget, jobId: string
       multiline: true,
     },
   );
-  return outcome(run("ssh", t.args, { banner, env }));
+  // ssh's own failure is 255 (ssh(1)); any other status is the remote shell's, its last command's
+  // (130 after a Ctrl+C there), at the end of a session the user saw: no Enter to wait for.
+  return outcome(run("ssh", t.args, { banner, env, failed: (status) => status === SSH_FAILED }));
 }
 
 /** The status line after ssh: how it ended. */

@@ -15,10 +15,11 @@ import {
   makeKeymap,
   rowOf,
 } from "../keys/keymap.js";
+import { durationWords } from "../model/alerts.js";
 import type { SshTarget } from "../model/ssh.js";
 import type { InsightWatch } from "../poll/insight.js";
 import type { Monitor } from "../poll/monitor.js";
-import { withStuck } from "../render/alert-marks.js";
+import { alertLine, withStuck } from "../render/alert-marks.js";
 import { withEventsPane } from "../render/events-layout.js";
 import { byTimeShown } from "../render/events-order.js";
 import { headerHost, headerProps } from "../render/header-props.js";
@@ -116,7 +117,18 @@ export function App({
 
   const lines = useDetailLines(
     view.selected,
-    paneLineOptions({ width: layout.detailWidth, nowSec, links, keys: words }, config, ui, snap),
+    paneLineOptions(
+      {
+        width: layout.detailWidth,
+        nowSec,
+        links,
+        keys: words,
+        alert: alertLine(insightState, view.selected?.id, durationWords(config.flapWindowMs / 1000)),
+      },
+      config,
+      ui,
+      snap,
+    ),
   );
   const jobJson = useJsonLines(ui.overlay === "json" ? view.selected : undefined, columns, ui.showSecrets);
   // The stats view (`i`) is drawn as the JSON view is: a title and lines that scroll.

@@ -11,8 +11,8 @@ import { type Connection, isFresh } from "../render/connection.js";
 import { dataText, type HeaderProps, headerParts, okText, retryText } from "../render/header-props.js";
 
 export const Header = memo(function Header(p: HeaderProps) {
-  const { lead, rest } = headerParts(p);
-  // Most wanted first, so a narrow terminal cuts the endpoint host, not the connection state.
+  const { lead, rest, host } = headerParts(p);
+  // Most wanted first, so a narrow terminal loses the endpoint host, not the connection state.
   return (
     <Box width={p.width} height={1}>
       <Text wrap="truncate">
@@ -37,7 +37,7 @@ export const Header = memo(function Header(p: HeaderProps) {
             · ✱ {p.changes} change{p.changes === 1 ? "" : "s"}
           </Text>
         ) : null}
-        <Text dimColor> · {p.host}</Text>
+        {host ? <Text dimColor> · {host}</Text> : null}
       </Text>
     </Box>
   );

@@ -22,6 +22,7 @@ export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions,
     expanded,
     links,
     keyHints,
+    alert,
   } = o;
   // The first job object with this body content: its identity changes only when the content does.
   const bodyJob = useRef<Job | undefined>(undefined);
@@ -44,8 +45,10 @@ export function useDetailLines(job: Job | undefined, o: Omit<DetailLinesOptions,
     // The highlights' clock is read here (render/ reads none); the monitor drops an expired
     // highlight from the map, so a new map (a dependency) comes when one fades.
     () =>
-      job ? headLines(job, { width, nowSec, labels, showSecrets, highlights, monoMs: monotonicMs() }) : [],
-    [job, width, nowSec, labels, showSecrets, highlights],
+      job
+        ? headLines(job, { width, nowSec, labels, showSecrets, highlights, alert, monoMs: monotonicMs() })
+        : [],
+    [job, width, nowSec, labels, showSecrets, highlights, alert],
   );
   return useMemo(() => head.concat(body, more), [head, body, more]);
 }

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { runCli } from "../helpers/cli.js";
+import { longLogPages } from "../helpers/long-logs.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
 
@@ -70,6 +71,24 @@ describe("a displayID for a job id", () => {
     expect(r.stderr).toBe('jobtop: displayID "twin" names 2 jobs (101, 102): give the id\n');
   });
 
+  it("a walk past its bound says so in get's words, not --all's", async () => {
+    // A service announcing 50 jobs that hands out new ones on every page: the walk stops (as
+    // --once --all does), and get said "--all: stopped at page 2, nothing printed: …".
+    const s = await startScriptedService({
+      list: (q) => {
+        const jobs = [];
+        for (let i = 0; i < q.perPage; i++) jobs.push(specJob(q.page * 1000 + i));
+        return pageOf(jobs, q, { total: 50, numPages: 100_000 });
+      },
+    });
+    const r = await runCli(["get", "nope", "--base-url", s.url], { JOBTOP_TOKEN: s.token });
+    await s.close();
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      'jobtop: looking up displayID "nope": stopped at page 2: 2000 jobs where the service announced 50 (at most 1100 are read)\n',
+    );
+  });
+
   it("a word with a space or a control is neither: exit 2 before any request", async () => {
     const before = demo.requestCount();
     const r = await runCli(["get", "a\u001b[2Jb", "--base-url", demo.url], env());
@@ -77,4 +96,30 @@ describe("a displayID for a job id", () => {
     expect(r.stderr).toBe('jobtop: get: "a^[[2Jb" is not a job id (a whole number) or a displayID\n');
     expect(demo.requestCount()).toBe(before);
   });
+});
+
+describe("a displayID among jobs with long logs", () => {
+  // 150 jobs of 20 000 log entries (1.3 MB each): the walk that finds one name held every job
+  // whole, more than a heap of 128 MB ("JavaScript heap out of memory"; 20 000 jobs of 200
+  // entries took 700 MB RSS); it keeps each job's id and displayID.
+  const JOBS = 150;
+  const ENTRIES = 20_000;
+  const PER_PAGE = 10;
+  const pageText = longLogPages({ jobs: JOBS, entries: ENTRIES, perPage: PER_PAGE, lastSec: 1_700_020_000 });
+
+  it("get finds it within a 128 MB heap", async () => {
+    const s = await startScriptedService({
+      list: (q) => ({ raw: pageText(q.page) }),
+      job: () => ({ code: 0, msg: "", job: specJob(JOBS, { displayID: "last-one" }) }),
+    });
+    const r = await runCli(
+      ["get", `j-${JOBS}`, "--base-url", s.url],
+      { JOBTOP_TOKEN: s.token, NODE_OPTIONS: "--max-old-space-size=128" },
+      120_000,
+    );
+    await s.close();
+    expect(r.stderr).toBe(`jobtop: displayID "j-${JOBS}" is job ${JOBS}\n`);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("last-one");
+  }, 120_000);
 });

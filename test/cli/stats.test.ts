@@ -7,6 +7,7 @@ import type { LogEntry } from "../../src/api/schema.js";
 import type { GroupBy } from "../../src/model/stats.js";
 import { runCli } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
+import { longLogPages } from "../helpers/long-logs.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
 import { type RawJob, reference, refSpread } from "../helpers/stats-reference.js";
@@ -314,23 +315,7 @@ describe("jobtop stats over long logs", () => {
   const ENTRIES = 20_000;
   const PER_PAGE = 10;
   let long: ScriptedService;
-  const pages = new Map<number, string>();
-  const pageText = (page: number) => {
-    let text = pages.get(page);
-    if (text === undefined) {
-      const jobs = [];
-      for (let id = (page - 1) * PER_PAGE + 1; id <= Math.min(JOBS, page * PER_PAGE); id++) {
-        const log = [];
-        for (let i = 0; i < ENTRIES; i++)
-          log.push({ id: i + 1, status: [6, 1, 2][i % 3], ts: { seconds: NOW - ENTRIES + i }, sourceId: id });
-        jobs.push(specJob(id, { status: 2, state: { status: 2, log } }));
-      }
-      const q = { page, perPage: PER_PAGE, order: "desc" };
-      text = JSON.stringify(pageOf(jobs, q, { total: JOBS }));
-      pages.set(page, text);
-    }
-    return text;
-  };
+  const pageText = longLogPages({ jobs: JOBS, entries: ENTRIES, perPage: PER_PAGE, lastSec: NOW });
   beforeAll(async () => {
     long = await startScriptedService({ list: (q) => ({ raw: pageText(q.page) }) });
   });

@@ -1,23 +1,11 @@
 // `jobtop act` on a terminal (issue 25): an action whose confirm is "type" asks for the job's
 // displayID and sends nothing until it is typed right (a paste never answers: issue 29); y/n for
 // "yes"; Ctrl+C at the question ends it (130) with nothing sent.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { type Session, startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function cfg(confirm: string) {
   return writeConfig(`base_url = "${demo.url}"
@@ -49,7 +37,7 @@ describe("jobtop act on a terminal", () => {
     const id = liveJob();
     const display = demo.getJob(id)?.displayID as string;
 
-    s = startCli(["act", "cancel", String(id)], { env });
+    let s = start(["act", "cancel", String(id)], { env });
     await s.waitFor(`Type its displayID (${display}) to confirm:`, 15_000);
     s.press("nope");
     await s.waitFor("to confirm: nope");
@@ -58,7 +46,7 @@ describe("jobtop act on a terminal", () => {
     expect(s.text()).toContain("not confirmed; nothing was sent");
     expect(demo.getJob(id)?.status).not.toBe(3);
 
-    s = startCli(["act", "cancel", String(id)], { env });
+    s = start(["act", "cancel", String(id)], { env });
     await s.waitFor("to confirm:", 15_000);
     // Pasted with its newline (bracketed, or in one burst): typed text, no answer yet.
     s.press(`\x1b[200~${display}\r\x1b[201~`);
@@ -80,7 +68,7 @@ describe("jobtop act on a terminal", () => {
     const c = cfg("yes");
     const env = { XDG_CONFIG_HOME: c.home, JOBTOP_TOKEN: demo.token };
     const id = liveJob();
-    s = startCli(["act", "cancel", String(id)], { env });
+    let s = start(["act", "cancel", String(id)], { env });
     await s.waitFor("[y/N]", 15_000);
     const before = demo.requestCount();
     s.press("\u0003");
@@ -88,7 +76,7 @@ describe("jobtop act on a terminal", () => {
     expect(demo.requestCount()).toBe(before);
     expect(demo.getJob(id)?.status).not.toBe(3);
 
-    s = startCli(["act", "cancel", String(id)], { env });
+    s = start(["act", "cancel", String(id)], { env });
     await s.waitFor("[y/N]", 15_000);
     s.press("y");
     await s.waitFor("[y/N] y");
@@ -103,7 +91,7 @@ describe("jobtop act on a terminal", () => {
     let id = liveJob();
     while (demo.getJob(id)?.status !== 2) id = liveJob();
     const display = demo.getJob(id)?.displayID as string;
-    s = startCli(["act", "cancel", String(id)], { env });
+    const s = start(["act", "cancel", String(id)], { env });
     await s.waitFor("[y/N]", 15_000);
     expect(demo.advance(id)?.status).toBe(3);
     s.press("y");

@@ -6,28 +6,20 @@
 // writes its pid, so the test can see whether it still runs.
 import { chmodSync, existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { afterEach, describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
 import { specJob } from "../helpers/payloads.js";
 import { alive, until } from "../helpers/processes.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 const sleepers: number[] = [];
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, token: "exit-tok" });
-});
-afterAll(async () => {
-  await demo.close();
-});
+// Registered first, so it runs after the sessions are killed (after-hooks run last first).
 afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
   for (const pid of sleepers.splice(0)) if (alive(pid)) process.kill(pid, "SIGKILL");
 });
+const { demo, start } = await demoSessions({ token: "exit-tok" });
 
 /** jobtop on the demo with a background action `hold` (H) whose script starts a sleep. */
 async function holding(): Promise<{ t: Session; pid: number; display: string }> {
@@ -41,8 +33,7 @@ async function holding(): Promise<{ t: Session; pid: number; display: string }> 
     `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "hold"\nkey = "H"\n` +
       `command = ["${script}", "{id}"]\nmode = "background"\nconfirm = "no"\n`,
   );
-  s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-  const t = s;
+  const t = start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
   const f = await t.waitFor(/Job \d+/, 15_000);
   const display = demo.getJob(Number(/Job (\d+)/.exec(f)?.[1]))?.displayID ?? "";
   t.press("H");
@@ -113,8 +104,7 @@ describe.skipIf(process.platform !== "linux")("quitting with actions under way",
       `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "hold"\nkey = "H"\n` +
         `command = ["${script}", "{id}"]\nconfirm = "no"\n`,
     );
-    s = startCli(["act", "hold", "1"], { env: { XDG_CONFIG_HOME: cfg.home } });
-    const t = s;
+    const t = start(["act", "hold", "1"], { env: { XDG_CONFIG_HOME: cfg.home } });
     await until(() => existsSync(pidFile) && readFileSync(pidFile, "utf8").endsWith("\n"), "the sleep's pid");
     const pid = Number(readFileSync(pidFile, "utf8"));
     sleepers.push(pid);
@@ -137,8 +127,11 @@ describe.skipIf(process.platform !== "linux")("quitting with actions under way",
         `base_url = "${svc.url}"\ntimeout = "30s"\n\n[[actions]]\nname = "cancel"\nkey = "C"\nconfirm = "no"\n` +
           `http = { method = "DELETE", path = "/v1/job", query = { id = "{id}" } }\n`,
       );
-      s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home, JOBTOP_TOKEN: svc.token }, cols: 160, rows: 40 });
-      const t = s;
+      const t = start([], {
+        env: { XDG_CONFIG_HOME: cfg.home, JOBTOP_TOKEN: svc.token },
+        cols: 160,
+        rows: 40,
+      });
       await t.waitFor(/Job 101/, 15_000);
       t.press("C");
       await until(() => deletes === 1, "the DELETE");

@@ -3,25 +3,13 @@
 // what is left out, and keys are still handled (a 150 000-entry log used to end the process with
 // "Maximum call stack size exceeded"; a 10 MB desc took over a second per key press).
 // Each response stays under the client's 16 MB cap, so the job is made huge in two ways in turn.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { DemoJob as Job, DemoLogEntry as LogEntry } from "../../src/demo/data.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { CAPS, COLLAPSED, TIMELINE_MAX } from "../../src/render/detail-lines.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function longLog(job: Job, n: number): LogEntry[] {
   const log: LogEntry[] = [];
@@ -41,12 +29,11 @@ const count = (n: number) => n.toLocaleString("en").replace(/,/g, " ");
 
 /** The monitor on the first page (newest first: job 120, then 119), tall enough for the whole pane. */
 function open() {
-  s = startCli(["--base-url", demo.url, "--interval", "500ms", "--list-interval", "2s"], {
+  return start(["--base-url", demo.url, "--interval", "500ms", "--list-interval", "2s"], {
     cols: 140,
     rows: 220,
     env: { JOBTOP_TOKEN: demo.token },
   });
-  return s;
 }
 
 /** Runs `body` with job `id` changed by `change`, then puts the job back. */

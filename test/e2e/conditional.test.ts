@@ -2,28 +2,16 @@
 // ETags and answers If-None-Match with 304) in a real terminal: once the data is in, the page,
 // the selected job and the index's sweep are asked with their ETags and answered 304 with no
 // body; the header stays "● ok" (a 304 is a fresh answer); a change still shows at once.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { until } from "../helpers/processes.js";
-import { type Session, startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: 30 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start: startSession } = await demoSessions({ jobCount: 30 });
 
 describe("conditional requests in the monitor", () => {
   it("unchanged answers come back 304; the header stays ok; a change is seen at once", async () => {
-    s = startCli(
+    const s = startSession(
       [
         "--base-url",
         demo.url,

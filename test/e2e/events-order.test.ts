@@ -2,19 +2,13 @@
 // were seen, each with its log time: "01:43:09 …", then "01:43:00 …", then "01:43:03 …". A change
 // seen later can be older (here job 102's entry, dated before 101's, comes after it). Now the
 // pane is newest first by the time it shows, and ↑↓ and Enter move in that order.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { specJob } from "../helpers/payloads.js";
-import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { pageOf } from "../helpers/scripted-service.js";
+import { KEYS } from "./pty.js";
+import { scriptedSessions } from "./sessions.js";
 
-let service: ScriptedService | undefined;
-let s: Session | undefined;
-afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await service?.close();
-  service = undefined;
-});
+const { serve, start } = scriptedSessions();
 
 const T0 = 1_700_000_000;
 /** A job queued at T0, then starting at each time of `starts` (none: still queued). */
@@ -30,10 +24,10 @@ const hms = (sec: number) => new Date(sec * 1000).toISOString().slice(11, 19);
 describe("the events pane", () => {
   it("lists the changes newest first by the time shown, whatever order they were seen in", async () => {
     const starts = new Map<number, number>();
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => pageOf([job(101, starts.get(101)), job(102, starts.get(102))], q),
     });
-    s = startCli(
+    const t = start(
       ["--base-url", service.url, "--interval", "300ms", "--list-interval", "500ms", "--index", "off"],
       {
         cols: 120,
@@ -41,7 +35,6 @@ describe("the events pane", () => {
         env: { JOBTOP_TOKEN: service.token, TZ: "UTC" },
       },
     );
-    const t = s;
     await t.waitFor(/Job 10[12]/, 10_000);
     t.press("e");
     await t.waitFor("no status change seen yet", 5000);

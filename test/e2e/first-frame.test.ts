@@ -3,32 +3,19 @@
 // as ever after it: keys typed meanwhile are neither lost nor echoed, Ctrl+C hands the terminal back.
 import unicode11 from "@xterm/addon-unicode11";
 import xterm from "@xterm/headless";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { describe, expect, it } from "vitest";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
 const BSU = "\x1b[?2026h";
 const ESU = "\x1b[?2026l";
 /** How the first frame's bytes begin (firstFrameBytes): a synchronized update that clears first. */
 const PRE = `${BSU}\x1b[?25l\x1b[H\x1b[2J`;
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function open(cols = 150, rows = 40) {
-  s = startCli(["--base-url", demo.url], { cols, rows, env: { JOBTOP_TOKEN: demo.token } });
-  return s;
+  return start(["--base-url", demo.url], { cols, rows, env: { JOBTOP_TOKEN: demo.token } });
 }
 
 async function textOf(bytes: string, cols: number, rows: number): Promise<string> {

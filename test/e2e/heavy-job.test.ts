@@ -1,21 +1,14 @@
 // Large answers cost what they weigh (issue 31), in a real terminal: a selected job whose answer
 // is ~14 MB (a 200 000-entry state.log) from a service without ETags was read every 2 s; now it is
 // polled every 30 s, the header says so, and r still asks at once.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { specJob } from "../helpers/payloads.js";
 import { until } from "../helpers/processes.js";
-import { pageOf, type ScriptedService, startScriptedService } from "../helpers/scripted-service.js";
-import { type Session, startCli } from "./pty.js";
+import { pageOf } from "../helpers/scripted-service.js";
+import { scriptedSessions } from "./sessions.js";
 
-let service: ScriptedService | undefined;
-let s: Session | undefined;
-afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await service?.close();
-  service = undefined;
-});
+const { serve, start } = scriptedSessions();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -30,12 +23,12 @@ describe("a job whose answers weigh megabytes", () => {
     heavy.state = { status: 3, log };
     const raw = JSON.stringify({ code: 0, msg: "", job: heavy });
     expect(raw.length).toBeGreaterThan(13 * 1024 * 1024);
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => pageOf(small, q),
       job: (id) => (id === "103" ? { raw } : { code: 0, msg: "", job: specJob(Number(id)) }),
     });
     const svc = service;
-    s = startCli(["--base-url", svc.url, "--index", "off"], {
+    const s = start(["--base-url", svc.url, "--index", "off"], {
       cols: 200,
       rows: 30,
       env: { JOBTOP_TOKEN: svc.token, XDG_STATE_HOME: freshStateHome() },

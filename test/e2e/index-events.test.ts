@@ -16,35 +16,25 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 let stateHome: string;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
+// Registered first, so it runs after the sessions are killed (after-hooks run last first).
 afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
   rmSync(stateHome, { recursive: true, force: true });
 });
+const { demo, start } = await demoSessions();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function open(extra: string[] = []) {
-  s = startCli(["--base-url", demo.url, "--index", "on", "--index-interval", "1s", ...extra], {
+  return start(["--base-url", demo.url, "--index", "on", "--index-interval", "1s", ...extra], {
     cols: 140,
     rows: 34,
     env: { JOBTOP_TOKEN: demo.token, XDG_STATE_HOME: stateHome, TZ: "UTC" },
   });
-  return s;
 }
 
 /** The state file of a run without a profile: named after the service's host. */
@@ -73,6 +63,24 @@ async function waitForFile(path: string, timeoutMs = 20_000): Promise<void> {
   while (!existsSync(path)) {
     if (Date.now() > end) throw new Error(`no ${path}`);
     await sleep(100);
+  }
+}
+
+/**
+ * Waits until the file has not been written for `quietMs` (its bytes and mtime the same): the first
+ * sweeps of a run may still add what they learn (a job's log id the page's answer brought after the
+ * first sweep ended, under load), and only then does "nothing changed" hold.
+ */
+async function waitForQuietFile(path: string, quietMs = 2500, timeoutMs = 30_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  const look = () => (existsSync(path) ? `${statSync(path).mtimeMs} ${readFileSync(path, "utf8")}` : "");
+  let last = look();
+  let since = Date.now();
+  while (Date.now() - since < quietMs) {
+    if (Date.now() > end) throw new Error(`${path} kept changing for ${timeoutMs} ms`);
+    await sleep(100);
+    const now = look();
+    if (now !== last) [last, since] = [now, Date.now()];
   }
 }
 
@@ -129,7 +137,6 @@ describe("notify_scope", () => {
       await sleep(1000); // the notifier gathers for 300 ms: no other comes
       expect(sent().length, scope).toBe(scope === "all" ? 1 : 0);
       t.kill("SIGKILL");
-      s = undefined;
     }
   }, 90_000);
 });
@@ -179,6 +186,7 @@ describe("while away", () => {
       const t = open();
       await t.waitFor(/Job \d+/, 15_000);
       await waitForFile(stateFile());
+      await waitForQuietFile(stateFile());
       unlinkSync(stateFile());
       await sleep(1500); // sweeps with nothing changed write nothing
       expect(existsSync(stateFile())).toBe(false);
@@ -186,7 +194,6 @@ describe("while away", () => {
       else t.destroy();
       await t.exited();
       expect(existsSync(stateFile()), end).toBe(true);
-      s = undefined;
     }
   }, 90_000);
 

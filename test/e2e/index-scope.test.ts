@@ -3,33 +3,20 @@
 // `a` with `f` over every job, `:` to a displayID on another page, jobs shifting pages while the
 // sweeps run, and pinned jobs listed on top of every page. What the screen shows is compared with
 // what the service says over HTTP.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { KEYS, type PtyOptions, type Session, startCli } from "./pty.js";
+import { KEYS, type PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  // A sweep of 20 jobs a page: 6 requests, so jobs can move between pages while one runs.
-  demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+// A sweep of 20 jobs a page: 6 requests, so jobs can move between pages while one runs.
+const { demo, start } = await demoSessions({ maxPerPage: 20 });
 
 function open(extra: string[] = [], opts: PtyOptions = {}) {
-  s = startCli(
+  return start(
     ["--base-url", demo.url, "--per-page", "20", "--list-interval", "1s", "--index-interval", "1s", ...extra],
     { ...opts, env: { JOBTOP_TOKEN: demo.token, ...opts.env } },
   );
-  return s;
 }
 
 const allJobs = () => demoJobs(demo);

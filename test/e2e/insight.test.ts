@@ -1,26 +1,14 @@
 // Issue 32 on screen, in a real pseudo-terminal against the demo service over HTTP: stuck rules
 // ([[alerts]]) counted in the header, marked on the rows and said once each in the events pane;
 // what is stuck is checked against the service's own jobs.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { writeConfig } from "../helpers/config-file.js";
 import { allJobs as demoJobs } from "../helpers/demo-jobs.js";
-import { type PtyOptions, type Session, startCli } from "./pty.js";
+import type { PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, maxPerPage: 20 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ maxPerPage: 20 });
 
 const RULE = `[status]
 6 = "queued"
@@ -36,12 +24,11 @@ longer_than = "1d"
 
 function open(extra: string[] = [], opts: PtyOptions = {}) {
   const cfg = writeConfig(RULE);
-  s = startCli(["--base-url", demo.url, "--per-page", "20", "--index-interval", "1s", ...extra], {
+  return start(["--base-url", demo.url, "--per-page", "20", "--index-interval", "1s", ...extra], {
     cols: 160,
     ...opts,
     env: { JOBTOP_TOKEN: demo.token, XDG_CONFIG_HOME: cfg.home, ...opts.env },
   });
-  return s;
 }
 
 const allJobs = () => demoJobs(demo);
@@ -77,10 +64,10 @@ describe("stuck rules on screen", () => {
       const id = /(\d+)\s+\d+\s*$/.exec(row.split("│")[0] ?? "")?.[1];
       expect(want, row).toContain(id);
     }
-    // f offers "stuck" after the statuses: exactly the stuck jobs of the account.
+    // f offers "stuck" first, as the header counts it first: exactly the stuck jobs of the account.
     t.press("\x1b");
     await t.waitFor((x) => !(x.split("\n")[0] ?? "").includes("filter:"));
-    for (let i = 0; i < 5; i++) t.press("f");
+    t.press("f");
     const only = await t.waitFor(/status: ⧗ stuck \(\d+ of 120\)/);
     expect(only).toContain(`status: ⧗ stuck (${want.length} of 120)`);
     t.press("f");
@@ -98,6 +85,28 @@ describe("stuck rules on screen", () => {
       .split("\n")
       .filter((l) => l.includes("stuck: queued-long"));
     expect(new Set(again).size).toBe(again.length);
+  });
+});
+
+describe("a stuck job's detail", () => {
+  it("names the rule it breaks under its status, and a job that breaks none says nothing of it", async () => {
+    const jobs = await allJobs();
+    const want = stuckIds(jobs, Date.now() / 1000);
+    const free = jobs.find((j) => j.status !== 6);
+    expect(want.length).toBeGreaterThan(0);
+    const t = open([], { env: { NO_COLOR: "1" } });
+    await t.waitFor(new RegExp(`${want.length} ⧗ stuck`), 20_000);
+    // Found by an independent service: the row said ⧗, the detail nothing of why.
+    t.press(":");
+    t.press(`${want[0]}\r`);
+    const screen = await t.waitFor((x) => x.includes(`Job ${want[0]}`) && x.includes("⧗ stuck: queued-long"));
+    const detail = screen.split("\n").map((l) => l.split("│")[1] ?? "");
+    const status = detail.findIndex((l) => l.includes("status ◌ queued"));
+    expect(detail[status + 1]).toMatch(/^⧗ stuck: queued-long\s*$/);
+    t.press(":");
+    t.press(`${free?.id}\r`);
+    const other = await t.waitFor((x) => x.includes(`Job ${free?.id}`));
+    expect(other).not.toContain("⧗ stuck: ");
   });
 });
 

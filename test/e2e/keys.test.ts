@@ -1,27 +1,16 @@
 // Every key of the keymap, pressed in a real pseudo-terminal against the demo service over HTTP,
 // and checked by what the screen (or the byte stream, for the clipboard) shows.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 const PER_PAGE = 20;
 
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function open(opts: { cols?: number; rows?: number; env?: Record<string, string> } = {}) {
-  s = startCli(
+  return start(
     [
       "--base-url",
       demo.url,
@@ -34,7 +23,6 @@ function open(opts: { cols?: number; rows?: number; env?: Record<string, string>
     ],
     { ...opts, env: { JOBTOP_TOKEN: demo.token, ...opts.env } },
   );
-  return s;
 }
 
 async function page(n: number, order = "desc"): Promise<{ jobs: Job[]; numPages: number }> {
@@ -286,7 +274,6 @@ describe("keys in a real terminal", () => {
     }
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
-    s = undefined;
   });
 
   it("Ctrl+C quits with the terminal restored", async () => {
@@ -297,7 +284,6 @@ describe("keys in a real terminal", () => {
     const raw = t.raw();
     expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
     expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
-    s = undefined;
   });
 
   it("renders live even when CI is set in the environment", async () => {

@@ -1,32 +1,19 @@
 // Small terminals in a real pty: every help line (keys, symbols, how to close) reachable by
 // scrolling at 60×15 and 40×10, and the ID column (what ":" needs) on screen at every layout.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { keysShown } from "../../src/keys/keymap.js";
 import { helpLines, helpRows, legend } from "../../src/ui/HelpOverlay.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function open(cols: number, rows: number, extra: string[] = []) {
-  s = startCli(["--base-url", demo.url, "--interval", "500ms", "--list-interval", "2s", ...extra], {
+  return start(["--base-url", demo.url, "--interval", "500ms", "--list-interval", "2s", ...extra], {
     cols,
     rows,
     env: { JOBTOP_TOKEN: demo.token },
   });
-  return s;
 }
 
 describe("the help overlay at the smallest sizes", () => {
@@ -162,7 +149,7 @@ describe("the detail pane", () => {
   ])(
     "says which zone its times are in (TZ=%s)",
     async (tz, zone) => {
-      s = startCli(["--base-url", demo.url], {
+      const s = start(["--base-url", demo.url], {
         cols: 160,
         rows: 40,
         env: { JOBTOP_TOKEN: demo.token, TZ: tz },
@@ -190,12 +177,12 @@ describe("the detail pane", () => {
   );
 
   it("names port protocols only when told: proto 1 for a service, tcp for the demo", async () => {
-    s = startCli(["--base-url", demo.url], { cols: 160, rows: 50, env: { JOBTOP_TOKEN: demo.token } });
+    let s = start(["--base-url", demo.url], { cols: 160, rows: 50, env: { JOBTOP_TOKEN: demo.token } });
     let sc = await s.waitFor(/ports \d+/, 10_000);
     expect(sc).toMatch(/ports \d+ \(proto [12]\)/);
     expect(sc).not.toMatch(/ports \d+\/(tcp|udp)/);
     s.kill("SIGKILL");
-    s = startCli(["--demo"], { cols: 160, rows: 50 });
+    s = start(["--demo"], { cols: 160, rows: 50 });
     sc = await s.waitFor(/ports \d+/, 10_000);
     expect(sc).toMatch(/ports \d+\/(tcp|udp)/);
   }, 30_000);

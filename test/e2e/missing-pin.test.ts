@@ -2,33 +2,21 @@
 // nothing in the list or the status line, only the events pane (when open) said "★ 999 not
 // found". Now the pins on top hold its row, the status line says it once, and `w` on that row
 // unpins it.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { describe, expect, it } from "vitest";
+import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 const lines = (t: Session) => t.screen();
 
 describe("a pin of a job that is not there", () => {
   it("has its row on top, is said once on the status line, and w on its row unpins it", async () => {
-    s = startCli(["--base-url", demo.url, "--pin", "999", "--pin", "5"], {
+    const t = start(["--base-url", demo.url, "--pin", "999", "--pin", "5"], {
       cols: 150,
       rows: 30,
       env: { JOBTOP_TOKEN: demo.token },
     });
-    const t = s;
     await t.waitFor((x) => x.includes("★ 999 not found: pinned, the service has no such job now"), 15_000);
     const screen = lines(t);
     expect(screen[2]).toMatch(/^ {2}★ 999 not found\s*│/);

@@ -1,34 +1,19 @@
 // The whole program in a real pseudo-terminal against the demo service over HTTP.
 import { type AddressInfo, createServer, type Socket } from "node:net";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { describe, expect, it } from "vitest";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(async () => {
-  if (s) {
-    s.kill("SIGKILL");
-    s = undefined;
-  }
-});
+const { demo, start } = await demoSessions();
 
 function open(
   extra: string[] = [],
   opts: { cols?: number; rows?: number; env?: Record<string, string> } = {},
 ) {
-  s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
+  return start(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
     ...opts,
     env: { JOBTOP_TOKEN: demo.token, ...opts.env },
   });
-  return s;
 }
 
 function selectedId(screen: string): number {
@@ -81,7 +66,6 @@ describe("the monitor in a real terminal", () => {
     const raw = t.raw();
     expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
     expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
-    s = undefined;
   });
 
   it("highlights a status change of a visible job within one interval", async () => {
@@ -149,7 +133,6 @@ describe("the monitor in a real terminal", () => {
     expect(t.wrapped()).toBe(0);
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
-    s = undefined;
   });
 
   it("leaves the screen exactly as a full redraw would, after many partial updates", async () => {
@@ -239,10 +222,12 @@ describe("the monitor in a real terminal", () => {
     const { port } = silent.address() as AddressInfo;
     try {
       // Two requests unanswered make "offline"; a failure is retried at the interval (the page's here).
-      s = startCli(["--base-url", `http://127.0.0.1:${port}`, "--timeout", "1s", "--list-interval", "2s"], {
-        env: { JOBTOP_TOKEN: "t" },
-      });
-      const t = s;
+      const t = start(
+        ["--base-url", `http://127.0.0.1:${port}`, "--timeout", "1s", "--list-interval", "2s"],
+        {
+          env: { JOBTOP_TOKEN: "t" },
+        },
+      );
       await t.waitFor(
         (x) => /offline since .*retrying/.test(x) && /no answer from \S+ within 1s/.test(x),
         8000,
@@ -263,6 +248,5 @@ describe("the monitor in a real terminal", () => {
     const raw = t.raw();
     expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
     expect(raw.lastIndexOf("\x1b[?25h")).toBeGreaterThan(raw.lastIndexOf("\x1b[?25l"));
-    s = undefined;
   });
 });

@@ -6,35 +6,22 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import type { DemoJob } from "../../src/demo/data.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
 import { compareStatuses } from "../../src/model/status.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { KEYS, type PtyOptions, type Session, startCli } from "./pty.js";
+import { KEYS, type PtyOptions } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 function open(extra: string[] = ["--per-page", "20"], opts: PtyOptions = {}) {
-  s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
+  return start(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
     ...opts,
     env: { JOBTOP_TOKEN: demo.token, ...opts.env },
   });
-  return s;
 }
 
 async function page(n: number, order = "desc", perPage = 20): Promise<{ jobs: Job[]; numPages: number }> {
@@ -213,7 +200,7 @@ describe("--per-page auto at start", () => {
     try {
       // 150×24 when it starts; 150×40 (36 rows of list) before it asks for the first page.
       // No index: the page's requests alone (the sweep asks for its own size).
-      s = startCli(
+      const t = start(
         ["--base-url", service.url, "--per-page", "auto", "--list-interval", "60s", "--index", "off"],
         {
           cols: 150,
@@ -221,7 +208,6 @@ describe("--per-page auto at start", () => {
           env: { JOBTOP_TOKEN: service.token, NODE_OPTIONS: `--require ${fixture}`, SLOW_START_DIR: dir },
         },
       );
-      const t = s;
       await t.waitFor(() => existsSync(join(dir, "ready")), 10_000);
       t.resize(150, 40);
       writeFileSync(join(dir, "go"), "");
@@ -341,6 +327,5 @@ describe("views", () => {
     expect((await t.exited()).exitCode).toBe(0);
     const raw = t.raw();
     expect(raw.lastIndexOf("\x1b[?1000l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1000h"));
-    s = undefined;
   }, 30_000);
 });

@@ -2,24 +2,13 @@
 // service whose answers the test switches: "offline since" is when the service stopped answering
 // at all (a 429 is an answer), a page request stuck on a hung connection is abandoned as soon as
 // another request is answered, and through the outage no poll comes sooner than its interval.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { specJob } from "../helpers/payloads.js";
-import {
-  type Answer,
-  pageOf,
-  type ScriptedService,
-  startScriptedService,
-} from "../helpers/scripted-service.js";
-import { type Session, startCli } from "./pty.js";
+import { type Answer, pageOf, type ScriptedService } from "../helpers/scripted-service.js";
+import type { Session } from "./pty.js";
+import { scriptedSessions } from "./sessions.js";
 
-let service: ScriptedService | undefined;
-let s: Session | undefined;
-afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await service?.close();
-  service = undefined;
-});
+const { serve, start } = scriptedSessions();
 
 const job = (id: number, remark = `run-${id}`) =>
   specJob(id, { displayID: `j-${id}`, app: { ...(specJob(id).app as object), remark } });
@@ -33,12 +22,11 @@ const daySeconds = (hms: string) => {
 };
 
 function open(svc: ScriptedService, args: string[]): Session {
-  s = startCli(["--base-url", svc.url, ...args], {
+  return start(["--base-url", svc.url, ...args], {
     cols: 140,
     rows: 30,
     env: { JOBTOP_TOKEN: svc.token, TZ: "UTC" },
   });
-  return s;
 }
 
 describe("outages", () => {
@@ -52,7 +40,7 @@ describe("outages", () => {
           ? { reset: true }
           : undefined;
     const jobs = [job(101), job(102)];
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => fail() ?? pageOf(jobs, q),
       job: (id) => fail() ?? { code: 0, msg: "", job: job(Number(id)) },
     });
@@ -81,7 +69,7 @@ describe("outages", () => {
   it("started with the service down: no page count it does not know, and 'no data yet'", async () => {
     // Seen: "page 1/1 · desc · … jobs · ◐ retrying in 8s · data from never" before any answer.
     let down = true;
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => (down ? { reset: true } : pageOf([job(101), job(102)], q)),
       job: (id) => (down ? { reset: true } : { code: 0, msg: "", job: job(Number(id)) }),
     });
@@ -100,7 +88,7 @@ describe("outages", () => {
     // out the timeout), and the selected job was asked every ~1.3 s at a 2 s interval meanwhile.
     let down = false;
     let after = false;
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) =>
         down
           ? { hang: true }

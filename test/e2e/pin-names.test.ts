@@ -1,26 +1,13 @@
 // `--pin` by displayID (issue 29, a newcomer's trips, 5): every screen shows displayIDs first, but
 // --pin took numbers only. A displayID is found on the page, else in the account's index once it
 // has swept, and pinned by its id; the status line says what it became, or why it cannot be found.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { type Session, startCli } from "./pty.js";
+import { describe, expect, it } from "vitest";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 const open = (args: string[]) => {
-  s = startCli(["--base-url", demo.url, ...args], { cols: 160, rows: 30, env: { JOBTOP_TOKEN: demo.token } });
-  return s;
+  return start(["--base-url", demo.url, ...args], { cols: 160, rows: 30, env: { JOBTOP_TOKEN: demo.token } });
 };
 
 describe("--pin with a displayID", () => {

@@ -4,29 +4,22 @@
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { KEYS, type Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 let stateHome: string;
 
 beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
   stateHome = mkdtempSync(join(tmpdir(), "jobtop-pins-"));
 });
 afterAll(async () => {
-  await demo.close();
   rmSync(stateHome, { recursive: true, force: true });
 });
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 async function open() {
-  s = startCli(["--base-url", demo.url, "--index", "off", "--pin", "50"], {
+  const s = start(["--base-url", demo.url, "--index", "off", "--pin", "50"], {
     cols: 140,
     rows: 30,
     env: { JOBTOP_TOKEN: demo.token, XDG_STATE_HOME: stateHome },
@@ -38,7 +31,6 @@ async function open() {
 async function quit(t: Session) {
   t.press("q");
   expect((await t.exited()).exitCode).toBe(0);
-  s = undefined;
 }
 
 /** The state file of a run without a profile: named after the service's host. */

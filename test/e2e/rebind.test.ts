@@ -1,31 +1,23 @@
 // [keys] in a real terminal: the config file rebinds next_page to l and quit to Q (q then does
 // nothing), and binds tmux's prefix, whose warning the status line shows; the help lists the keys
 // in force; Q quits with the terminal restored.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 describe("keys rebound by [keys]", () => {
   it("answer to their new keys, are listed in the help, and the tmux prefix is warned of", async () => {
     const cfg = writeConfig(
       `base_url = "${demo.url}"\n[keys]\nnext_page = "l"\nquit = ["Q", "ctrl+c"]\nrefresh = ["r", "ctrl+b"]\n`,
     );
-    s = startCli([], { cols: 160, rows: 70, env: { XDG_CONFIG_HOME: cfg.home, JOBTOP_TOKEN: demo.token } });
-    const t = s;
+    const t = start([], {
+      cols: 160,
+      rows: 70,
+      env: { XDG_CONFIG_HOME: cfg.home, JOBTOP_TOKEN: demo.token },
+    });
     await t.waitFor((x) => t.alternateScreen() && x.includes("ctrl+b is tmux's prefix key"), 15_000);
     await t.waitFor(/Job \d+/, 10_000);
     t.press("l");
@@ -43,6 +35,5 @@ describe("keys rebound by [keys]", () => {
     expect((await t.exited()).exitCode).toBe(0);
     const raw = t.raw();
     expect(raw.lastIndexOf("\x1b[?1049l")).toBeGreaterThan(raw.lastIndexOf("\x1b[?1049h"));
-    s = undefined;
   }, 60_000);
 });

@@ -3,25 +3,13 @@
 // (get, wait) and the monitor (in a real terminal) ask a service that answers 429 no more often
 // than a healthy one. They asked every 250 ms: `get --timeout 8s` sent 32 requests, the monitor
 // at 2 s/4 s 150–160 in 20 s (14 when healthy).
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { specJob } from "../helpers/payloads.js";
-import {
-  type Answer,
-  pageOf,
-  type ScriptedService,
-  startScriptedService,
-} from "../helpers/scripted-service.js";
-import { type Session, startCli } from "./pty.js";
+import { type Answer, pageOf } from "../helpers/scripted-service.js";
+import { scriptedSessions } from "./sessions.js";
 
-let service: ScriptedService | undefined;
-let s: Session | undefined;
-afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await service?.close();
-  service = undefined;
-});
+const { serve, start } = scriptedSessions();
 
 const PAST = "Sun, 06 Nov 1994 08:49:37 GMT";
 const tooMany = (retryAfter: string | undefined): Answer => ({
@@ -35,7 +23,7 @@ describe("a Retry-After that asks for no wait", () => {
   it("get and wait ask no more often than their interval, and say nothing of 'retry after 0s'", async () => {
     // One service for all: each run asks for its own job id, so its requests can be told apart.
     const header = new Map<string, string | undefined>();
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => pageOf([], q),
       job: (id) => tooMany(header.get(id)),
     });
@@ -60,7 +48,9 @@ describe("a Retry-After that asks for no wait", () => {
       const asked = svc.requests.filter((q) => q.query.get("id") === run.id);
       counts.push(`${what}: ${asked.length}`);
       expect(r?.code, what).toBe(1);
-      expect(r?.stderr, what).toMatch(/gave up after 5s: rate limited \(HTTP 429\)\n$/);
+      expect(r?.stderr, what).toMatch(
+        /gave up after 5s \(--timeout sets how long\): rate limited \(HTTP 429\)\n$/,
+      );
       // The wait is counted from when the request went out: a slow answer leaves less of it.
       expect(r?.stderr, what).not.toMatch(/retry after 0s|retrying in 0\.[0-4]s/);
       // A second apart for 5 s (give or take the jitter): 5 or 6. It was 20 or more. Without a
@@ -78,12 +68,12 @@ describe("a Retry-After that asks for no wait", () => {
   it("the monitor at 2 s/4 s asks a service answering 429 + Retry-After: 0 as often as a healthy one", async () => {
     let limited = false;
     const jobs = [specJob(101), specJob(102), specJob(103)];
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => (limited ? tooMany("0") : pageOf(jobs, q)),
       job: (id) => (limited ? tooMany("0") : { code: 0, msg: "", job: specJob(Number(id)) }),
     });
     const svc = service;
-    s = startCli(["--base-url", svc.url, "--interval", "2s", "--list-interval", "4s"], {
+    const s = start(["--base-url", svc.url, "--interval", "2s", "--list-interval", "4s"], {
       cols: 140,
       rows: 30,
       env: { JOBTOP_TOKEN: svc.token },

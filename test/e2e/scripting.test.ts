@@ -1,29 +1,18 @@
 // The commands for scripts on a terminal: --once fits its width with the monitor's columns, get
 // wraps to it, both in colour unless NO_COLOR, and neither leaves the normal screen.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { chooseColumns, headerCells, MARKER_WIDTH } from "../../src/render/columns.js";
-import { type Session, startCli } from "./pty.js";
+import { startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 const env = () => ({ JOBTOP_BASE_URL: demo.url, JOBTOP_TOKEN: demo.token });
 const ESC = "\u001b";
 
 describe("on a terminal", () => {
   it.each([60, 100])("--once fits %i columns with the monitor's columns, in colour", async (cols) => {
-    s = startCli(["--once"], { cols, rows: 40, env: env() });
+    const s = start(["--once"], { cols, rows: 40, env: env() });
     expect((await s.exited()).exitCode).toBe(0);
     const lines = s.screen();
     expect(lines[0]).toBe(headerCells(chooseColumns(cols + MARKER_WIDTH, {})).trimEnd());
@@ -35,7 +24,7 @@ describe("on a terminal", () => {
   });
 
   it("--once --all --status fits the terminal too: every job of the account in that status, once", async () => {
-    s = startCli(["--once", "--all", "--status", "2"], { cols: 100, rows: 150, env: env() });
+    const s = start(["--once", "--all", "--status", "2"], { cols: 100, rows: 150, env: env() });
     expect((await s.exited()).exitCode).toBe(0);
     const lines = s.screen().filter((l) => l !== "");
     expect(lines[0]).toBe(headerCells(chooseColumns(100 + MARKER_WIDTH, {})).trimEnd());
@@ -51,7 +40,7 @@ describe("on a terminal", () => {
   });
 
   it("NO_COLOR: no escape sequences at all", async () => {
-    s = startCli(["--once"], { cols: 80, env: { ...env(), NO_COLOR: "1" } });
+    const s = start(["--once"], { cols: 80, env: { ...env(), NO_COLOR: "1" } });
     expect((await s.exited()).exitCode).toBe(0);
     expect(s.raw()).not.toContain(ESC);
     const g = startCli(["get", "13"], { cols: 80, env: { ...env(), NO_COLOR: "1" } });
@@ -60,7 +49,7 @@ describe("on a terminal", () => {
   });
 
   it("get wraps the details to the terminal, sections in colour, the hostile job harmless", async () => {
-    s = startCli(["get", "13"], { cols: 50, rows: 60, env: env() });
+    const s = start(["get", "13"], { cols: 50, rows: 60, env: env() });
     expect((await s.exited()).exitCode).toBe(0);
     expect(s.wrapped()).toBe(0);
     const text = s.text();

@@ -1,25 +1,14 @@
 // Secrets, proven over a whole session in a real terminal: walking every job of two pages, with
 // the detail pane scrolled to its end and errors forced, no byte jobtop writes contains an SSH
 // password, a URL token, a secret-looking env value or the bearer token, until `s` is pressed.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Job } from "../../src/api/schema.js";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
 const BEARER = "bearer-Tk-7f3c9e1d55aa";
 
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, token: BEARER });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ token: BEARER });
 
 async function page(n: number): Promise<Job[]> {
   const res = await fetch(`${demo.url}/v1/job/jobs?page=${n}&per_page=20&order=desc`, {
@@ -51,12 +40,11 @@ describe("secrets in a real terminal", () => {
     expect(pages.flat().some((j) => j.app.envs.includes("TOKEN="))).toBe(true);
     expect(secrets.length).toBeGreaterThan(40);
 
-    const t = startCli(["--base-url", demo.url, "--interval", "250ms", "--list-interval", "500ms"], {
+    const t = start(["--base-url", demo.url, "--interval", "250ms", "--list-interval", "500ms"], {
       cols: 200,
       rows: 50,
       env: { JOBTOP_TOKEN: BEARER },
     });
-    s = t;
     const leaks = () => secrets.filter((x) => plain(t.raw()).includes(x) || t.text().includes(x));
 
     for (const [p, jobs] of pages.entries()) {
@@ -104,7 +92,6 @@ describe("secrets in a real terminal", () => {
     expect(plain(t.raw())).not.toContain(BEARER); // the bearer token is never shown at all
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
-    s = undefined;
   }, 90_000);
 
   it("masks secrets no name announces on screen until s: a URL's token user, curl -u, mysql -p, bare tokens", async () => {
@@ -119,12 +106,11 @@ describe("secrets in a real terminal", () => {
     job.app.cmd = `git clone https://${ghp}@github.com/o/r && curl -u bob:hunter2a x && mysql -phunter3b db`;
     job.desc = "token: 9f8e7d6c5b4a3f2e";
     const secrets = [ghp, akia, "hunter2a", "hunter3b", "9f8e7d6c5b4a3f2e"];
-    const t = startCli(["--base-url", demo.url, "--interval", "250ms"], {
+    const t = start(["--base-url", demo.url, "--interval", "250ms"], {
       cols: 200,
       rows: 50,
       env: { JOBTOP_TOKEN: BEARER },
     });
-    s = t;
     await t.waitFor(`${job.displayID} · status`, 10_000);
     await t.waitFor("curl -u bob:•••••• x && mysql -p•••••• db");
     await t.waitFor("token: ••••••");
@@ -135,6 +121,5 @@ describe("secrets in a real terminal", () => {
     await t.waitFor((sc) => secrets.every((x) => sc.includes(x)));
     t.press("q");
     expect((await t.exited()).exitCode).toBe(0);
-    s = undefined;
   }, 30_000);
 });

@@ -3,31 +3,20 @@
 // 30 s). Against the built CLI in a real terminal, with a scripted service counting every request
 // by path and time: after the 503, nothing asks until the Retry-After has passed; then all resume.
 // The header says it once ("service unavailable: retrying in Ns"), and no line says otherwise.
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { freshStateHome } from "../helpers/cli.js";
 import { specJob } from "../helpers/payloads.js";
 import { until } from "../helpers/processes.js";
-import {
-  type Answer,
-  pageOf,
-  type ScriptedService,
-  startScriptedService,
-} from "../helpers/scripted-service.js";
-import { type Session, startCli } from "./pty.js";
+import { type Answer, pageOf, type ScriptedService } from "../helpers/scripted-service.js";
+import type { Session } from "./pty.js";
+import { scriptedSessions } from "./sessions.js";
 
-let service: ScriptedService | undefined;
-let s: Session | undefined;
-afterEach(async () => {
-  s?.kill("SIGKILL");
-  s = undefined;
-  await service?.close();
-  service = undefined;
-});
+const { serve, start } = scriptedSessions();
 
 /** The monitor on `svc`: the job every second, the page and the index's sweep every 2 s. */
 function open(svc: ScriptedService, extra: string[] = []): Session {
   const args = ["--base-url", svc.url, "--interval", "1s", "--list-interval", "2s", "--index", "on"];
-  return startCli([...args, "--index-interval", "2s", ...extra], {
+  return start([...args, "--index-interval", "2s", ...extra], {
     cols: 160,
     rows: 30,
     env: { JOBTOP_TOKEN: svc.token, XDG_STATE_HOME: freshStateHome() },
@@ -44,7 +33,7 @@ describe("one backoff per service (issue 29.9)", () => {
       body: { code: 503, msg: "unavailable" },
       headers: { "retry-after": "10" },
     };
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => {
         // The page's own request (20 a page), not the sweep's (it asks for 1000).
         if (unavailable === "armed" && q.perPage === 20) {
@@ -56,7 +45,7 @@ describe("one backoff per service (issue 29.9)", () => {
       job: (id) => ({ code: 0, msg: "", job: id === "7" ? pinned : specJob(Number(id)) }),
     });
     const svc = service;
-    s = open(svc, ["--pin", "7"]);
+    const s = open(svc, ["--pin", "7"]);
     await s.waitFor(/Job 103/, 15_000);
     const asked = (path: string, id?: string, perPage?: string) =>
       svc.requests.filter(
@@ -118,12 +107,12 @@ describe("one backoff per service (issue 29.9)", () => {
       body: { code: 429, msg: "too many requests" },
       headers: { "retry-after": "86400" },
     };
-    service = await startScriptedService({
+    const service = await serve({
       list: (q) => (limited ? tooMany : pageOf(jobs, q)),
       job: (id) => (limited ? tooMany : { code: 0, msg: "", job: specJob(Number(id)) }),
     });
     const svc = service;
-    s = open(svc);
+    const s = open(svc);
     await s.waitFor(/Job 103/, 15_000);
     limited = true;
     const screen = await s.waitFor(/rate limited: retrying in \d+s/, 10_000);

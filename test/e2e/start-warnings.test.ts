@@ -3,27 +3,14 @@
 import { chmodSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { type Session, startCli } from "./pty.js";
+import { describe, it } from "vitest";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 describe("start-up warnings in the monitor", () => {
   it("shows --token's warning in the status line", async () => {
-    s = startCli(["--base-url", demo.url, "--token", demo.token], { cols: 160, rows: 30 });
-    const t = s;
+    const t = start(["--base-url", demo.url, "--token", demo.token], { cols: 160, rows: 30 });
     // On the full screen (the main screen shows stderr's copy for a moment before it)
     await t.waitFor(
       (x) => t.alternateScreen() && x.includes("⚠ --token is visible to other users in ps"),
@@ -35,8 +22,7 @@ describe("start-up warnings in the monitor", () => {
     const file = join(mkdtempSync(join(tmpdir(), "jobtop-")), "token");
     writeFileSync(file, demo.token);
     chmodSync(file, 0o644);
-    s = startCli(["--base-url", demo.url, "--token-file", file], { cols: 160, rows: 30 });
-    const t = s;
+    const t = start(["--base-url", demo.url, "--token-file", file], { cols: 160, rows: 30 });
     await t.waitFor(
       (x) => t.alternateScreen() && x.includes("is readable by group or others; chmod 600 it"),
       15_000,

@@ -5,24 +5,13 @@
 // paste; no mouse by default; no focus reports without --notify), and leaves it with all off.
 // Read from the bytes jobtop wrote, through the terminal's own view of its modes.
 import { chmodSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { NODE } from "../helpers/cli.js";
 import { writeConfig } from "../helpers/config-file.js";
-import { type Session, startCli } from "./pty.js";
+import type { Session } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, token: "modes-tok" });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ token: "modes-tok" });
 
 const LEFT_ON = ["1003", "1015", "2004", "1004"];
 /** After `from`, each mode's last word is "off" (DECRST after the last DECSET). */
@@ -43,8 +32,7 @@ describe("the terminal's modes", () => {
       `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "modes"\nkey = "M"\n` +
         `command = [${JSON.stringify(NODE)}, "${script}"]\nmode = "terminal"\nconfirm = "no"\n`,
     );
-    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-    const t = s;
+    const t = start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
     await t.waitFor(/Job \d+/, 15_000);
     expect(t.modes().bracketedPasteMode).toBe(true);
     t.press("M");
@@ -75,19 +63,40 @@ describe("the terminal's modes", () => {
   });
 });
 
+/** jobtop on the demo with one terminal action, `name` on M, running `command` (a TOML array). */
+function withAction(name: string, command: string): Session {
+  const cfg = writeConfig("");
+  cfg.file("token", "modes-tok\n");
+  cfg.file(
+    "config.toml",
+    `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "${name}"\nkey = "M"\n` +
+      `command = ${command}\nmode = "terminal"\nconfirm = "no"\n`,
+  );
+  return start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+}
+
+describe("the terminal's line settings after a terminal action left them raw", () => {
+  it("are put back: the Enter asked for ends the wait, and the screen comes back whole", async () => {
+    // A program that exits non-zero without restoring the terminal (a TUI that crashed): Enter
+    // sent \r, not \n, and jobtop waited for ever (Ctrl+C and Ctrl+D were bytes as well); and
+    // jobtop's raw mode, made from the settings it found, drew its screen as a staircase.
+    const t = withAction("raw", `["sh", "-c", "stty raw -echo; exit 3"]`);
+    await t.waitFor(/Job \d+/, 15_000);
+    t.press("M");
+    await t.waitFor("press Enter to return to jobtop", 10_000);
+    t.press("\r");
+    const back = await t.waitFor((x) => /raw \S+: failed/.test(x) && x.includes("State timeline"), 10_000);
+    expect(t.alternateScreen()).toBe(true);
+    expect(back).toMatch(/^jobtop /);
+    expect(back.split("\n").filter((l) => l.includes("│")).length).toBeGreaterThan(30);
+  });
+});
+
 describe("a terminal action's banner (attacked after the merge)", () => {
   it("masks what the job's text holds, as the detail pane does", async () => {
     // The banner printed the command line as run: a remark HF_TOKEN=hf_… showed whole, above
     // the action's own output, where the detail pane shows HF_TOKEN=••••••.
-    const cfg = writeConfig("");
-    cfg.file("token", "modes-tok\n");
-    cfg.file(
-      "config.toml",
-      `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "show"\nkey = "M"\n` +
-        `command = ["sh", "-c", "exit 0", "sh", "{remark}"]\nmode = "terminal"\nconfirm = "no"\n`,
-    );
-    s = startCli([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
-    const t = s;
+    const t = withAction("show", `["sh", "-c", "exit 0", "sh", "{remark}"]`);
     const id = Number(/Job (\d+)/.exec(await t.waitFor(/Job \d+/, 15_000))?.[1]);
     const job = demo.getJob(id);
     if (!job) throw new Error("no job");

@@ -2,23 +2,11 @@
 // again after a 401 and the new token used at once, without a restart; when the file has not
 // changed yet, the line names that file (not a guessed JOBTOP_TOKEN), and r reads it again now.
 import { writeFileSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
-import { type Session, startCli } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0, token: "rot-token-A" });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions({ token: "rot-token-A" });
 
 /** Resolves once the service has answered `n` more authorised requests than now. */
 async function served(n: number, timeoutMs = 10_000): Promise<void> {
@@ -35,7 +23,7 @@ describe("a rotated token in the monitor", () => {
     const cfg = writeConfig("");
     const tok = cfg.file("tok", "rot-token-A\n");
     writeFileSync(cfg.path, `base_url = "${demo.url}"\ntoken_file = "tok"\n`);
-    s = startCli(["--interval", "300ms", "--list-interval", "600ms"], {
+    const s = start(["--interval", "300ms", "--list-interval", "600ms"], {
       cols: 200,
       rows: 30,
       env: { XDG_CONFIG_HOME: cfg.home },

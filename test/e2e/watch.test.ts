@@ -1,36 +1,23 @@
 // Never missing a change, in a real terminal against the demo service over HTTP: the events
 // pane, pinned jobs on other pages with their desktop notification (OSC 9), focus reports,
 // pause, + - and =, and OSC 8 links that never carry a hidden secret.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
+import { describe, expect, it } from "vitest";
 import { writeConfig } from "../helpers/config-file.js";
 import { INVISIBLE, INVISIBLE_SHOWN } from "../helpers/forbidden.js";
 import { specJob } from "../helpers/payloads.js";
 import { pageOf, startScriptedService } from "../helpers/scripted-service.js";
-import { KEYS, type Session, startCli } from "./pty.js";
+import { KEYS } from "./pty.js";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function open(extra: string[] = [], opts: { cols?: number; rows?: number } = {}) {
-  s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
+  return start(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "600ms", ...extra], {
     ...opts,
     env: { JOBTOP_TOKEN: demo.token },
   });
-  return s;
 }
 
 const selectedId = (screen: string) => Number(/Job (\d+)/.exec(screen)?.[1]);
@@ -121,11 +108,10 @@ describe("a pinned job on another page", () => {
     });
     // The top level's pins belong to another service: the profile's replace them.
     const cfg = writeConfig(`pins = ["1"]\n[profiles.p]\nbase_url = "${service.url}"\npins = [7]\n`);
+    const t = start(["--profile", "p", "--list-interval", "600ms", "--pin", "9"], {
+      env: { JOBTOP_TOKEN: service.token, XDG_CONFIG_HOME: cfg.home },
+    });
     try {
-      s = startCli(["--profile", "p", "--list-interval", "600ms", "--pin", "9"], {
-        env: { JOBTOP_TOKEN: service.token, XDG_CONFIG_HOME: cfg.home },
-      });
-      const t = s;
       await t.waitFor(/Job 8/, 10_000);
       t.press("e");
       await t.waitFor(/pinned: ★ j-7 \S+ \S+ · ★ j-9 /, 5000);
@@ -134,8 +120,7 @@ describe("a pinned job on another page", () => {
       await t.waitFor(() => asked("7") >= 2 && asked("9") >= 2, 5000);
       expect(asked("1")).toBe(0);
     } finally {
-      s?.kill("SIGKILL");
-      s = undefined;
+      t.kill("SIGKILL");
       await service.close();
     }
   });
@@ -182,11 +167,10 @@ describe("pause and the job interval", () => {
   it("- and + step the selected job's interval along 500ms 1s 2s 5s 10s 30s 60s and back; = returns to --interval", async () => {
     // The page every 60 s: the requests counted are the selected job's. --interval 300ms is a step
     // of its own, below the others.
-    s = startCli(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "60s"], {
+    const t = start(["--base-url", demo.url, "--interval", "300ms", "--list-interval", "60s"], {
       cols: 90,
       env: { JOBTOP_TOKEN: demo.token },
     });
-    const t = s;
     await t.waitFor(/Job \d+/, 10_000);
     t.press("---"); // 500ms, 1s, 2s (halving and doubling made it 600ms, 1.2s, 2.4s)
     await t.waitFor(/polled every 2s\b/);
@@ -287,8 +271,7 @@ describe("the terminal title", () => {
   });
 
   it("counts the page's running jobs where a status is labelled so (the demo's are)", async () => {
-    s = startCli(["--demo", "--tick", "0"]);
-    const t = s;
+    const t = start(["--demo", "--tick", "0"]);
     await t.waitFor(/Job \d+/, 10_000);
     await t.waitFor(
       () => /^jobtop · demo · [1-9]\d* running$/.test(titles(t.raw()).at(-1) ?? ""), // --demo runs the demo profile
@@ -337,12 +320,11 @@ describe("hostile text from the service", () => {
       list: (q) => pageOf([specJob(8)], q),
       job: () => ({ code: 0, msg: "", job: jobOf() }),
     });
+    const t = start(
+      ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
+      { env: { JOBTOP_TOKEN: service.token } },
+    );
     try {
-      s = startCli(
-        ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
-        { env: { JOBTOP_TOKEN: service.token } },
-      );
-      const t = s;
       await t.waitFor(/Job \d+/, 10_000);
       await sleep(800);
       status = 3;
@@ -359,8 +341,7 @@ describe("hostile text from the service", () => {
       expect(raw).not.toContain("\u009b");
       expect(raw).not.toContain("\u202e");
     } finally {
-      s?.kill("SIGKILL");
-      s = undefined;
+      t.kill("SIGKILL");
       await service.close();
     }
   });
@@ -381,12 +362,11 @@ describe("hostile text from the service", () => {
       list: (q) => pageOf([jobOf()], q),
       job: () => ({ code: 0, msg: "", job: jobOf() }),
     });
+    const t = start(
+      ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
+      { cols: 160, rows: 40, env: { JOBTOP_TOKEN: service.token } },
+    );
     try {
-      s = startCli(
-        ["--base-url", service.url, "--list-interval", "600ms", "--pin", "7", "--notify", "osc777"],
-        { cols: 160, rows: 40, env: { JOBTOP_TOKEN: service.token } },
-      );
-      const t = s;
       const screen = await t.waitFor(`about ${INVISIBLE_SHOWN}`, 10_000); // the detail's description
       expect(screen).toContain(`r ${INVISIBLE_SHOWN}`.slice(0, 20)); // the list's remark, cut to its column
       expect(screen).toContain(`${INVISIBLE_SHOWN} · status`); // the detail's heading
@@ -402,8 +382,7 @@ describe("hostile text from the service", () => {
       expect(raw).not.toMatch(/[\u200b\u2028\ufeff]|[^\u{1f469}]\u200d/u);
       expect(raw).toContain("👩‍💻");
     } finally {
-      s?.kill("SIGKILL");
-      s = undefined;
+      t.kill("SIGKILL");
       await service.close();
     }
   });

@@ -1,26 +1,14 @@
 // The monitor on a wrong base_url (issue 29, a newcomer's trips, 2): `…/v1` showed "loading…" and
 // "⚠ page: HTTP 404 Not Found from the service" for ever, without the path asked. Now the start
 // says base_url ends in /v1, and the page's error names the path and where base_url ends.
-import { afterAll, afterEach, beforeAll, describe, it } from "vitest";
-import { type DemoServer, startDemoServer } from "../../src/demo/server.js";
-import { type Session, startCli } from "./pty.js";
+import { describe, it } from "vitest";
+import { demoSessions } from "./sessions.js";
 
-let demo: DemoServer;
-let s: Session | undefined;
-beforeAll(async () => {
-  demo = await startDemoServer({ port: 0, tickMs: 0 });
-});
-afterAll(async () => {
-  await demo.close();
-});
-afterEach(() => {
-  s?.kill("SIGKILL");
-  s = undefined;
-});
+const { demo, start } = await demoSessions();
 
 describe("a base_url ending in /v1", () => {
   it("is said at start, then the page's 404 names the path and the base_url to use", async () => {
-    s = startCli(["--base-url", `${demo.url}/v1`], {
+    const s = start(["--base-url", `${demo.url}/v1`], {
       cols: 160,
       rows: 20,
       env: { JOBTOP_TOKEN: demo.token },

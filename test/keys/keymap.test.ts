@@ -56,6 +56,12 @@ describe("jobtop's own keymap", () => {
         expect(rowOf(keymap, m[1] as KeyCommand), b.command).toBeDefined();
   });
 
+  it("says that space moves down after tagging, as it does (space space tags two rows)", () => {
+    // A newcomer pressed j, space, j, space and tagged every other row: the help said only "tag / untag".
+    const { keymap } = buildKeymap();
+    expect(rowOf(keymap, "tag")?.help).toMatch(/^tag \/ untag the job \(•\) and move down:/);
+  });
+
   it("fills each help's {command} with that command's key in force", () => {
     const { keymap } = buildKeymap(bind([["close", ["x"]]]));
     expect(helpOf(rowOf(keymap, "json") as never, keymap)).toContain("x closes");

@@ -1,7 +1,7 @@
 // The list's filters and sort, pure.
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { jobMatcher, nextStatus } from "../../src/model/filter.js";
+import { jobMatcher, nextStatus, STUCK_FILTER } from "../../src/model/filter.js";
 import { nextSort, type SORT_COLUMNS, sortItems } from "../../src/model/sort.js";
 import { specJob } from "../helpers/payloads.js";
 
@@ -52,6 +52,13 @@ describe("nextStatus", () => {
     expect(nextStatus(9, present)).toBeUndefined();
     expect(nextStatus(2, present)).toBe(6); // gone from the page: from the start
     expect(nextStatus(undefined, [])).toBeUndefined();
+  });
+
+  it("offers ⧗ stuck first, as the header counts it first", () => {
+    const present = [3, 6];
+    expect(nextStatus(undefined, present, true)).toBe(STUCK_FILTER);
+    expect(nextStatus(STUCK_FILTER, present, true)).toBe(6);
+    expect(nextStatus(3, present, true)).toBeUndefined();
   });
 });
 

@@ -49,6 +49,14 @@ describe("events from the page and the index", () => {
     ]);
   });
 
+  it("a log time no clock can show (a hostile service's 9e15 s) is dated when it was seen", () => {
+    // The events pane read "NaN:NaN:NaN" and kept it on top as the newest.
+    const { t, state } = tracker();
+    const far = [{ ...(sweepEvents[0] as IndexEvent), ts: 9_000_000_000_000_000 }];
+    t.addIndexEvents(far, false, () => false);
+    expect(state().events.map((e) => e.atMs)).toEqual([1_800_000_000_000]);
+  });
+
   it("the index's changes the page told already are not told again", () => {
     const { t, state } = tracker();
     t.observe([job("101", 1)], [], () => {});

@@ -1,30 +1,13 @@
 // The Monitor's data rules under fake timers, fed by a scripted client: what a change is, pages the
 // service changes under the user, jobs that are missing or elsewhere, and data-sized inputs.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { JobClient, JobPage, PageItem } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
-import { MAX_ENTRY_HIGHLIGHTS, Monitor } from "../../src/poll/monitor.js";
-import type { Clock } from "../../src/poll/poller.js";
+import { MAX_ENTRY_HIGHLIGHTS } from "../../src/poll/monitor.js";
 import { headLines } from "../../src/render/selected-lines.js";
+import { fakeTimedMonitors } from "../helpers/fake-monitor.js";
 import { specJob } from "../helpers/payloads.js";
-
-const clock: Clock = {
-  now: () => Date.now(),
-  wall: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-let monitor: Monitor | undefined;
-afterEach(() => {
-  monitor?.stop();
-  monitor = undefined;
-  vi.useRealTimers();
-});
 
 const job = (id: number | string, over: Record<string, unknown> = {}): Job =>
   JobSchema.parse(specJob(101, { id, displayID: `j-${id}`, ...over }));
@@ -57,20 +40,7 @@ const pageOf = (jobs: Job[], q: Q, over: Partial<JobPage["pagination"]> = {}): J
   items: jobs.map(item),
 });
 
-function start(client: JobClient, over: Partial<ConstructorParameters<typeof Monitor>[0]> = {}) {
-  monitor = new Monitor({
-    client,
-    perPage: 20,
-    order: "desc",
-    intervalMs: 1000,
-    listIntervalMs: 5000,
-    clock,
-    now: () => Date.now(),
-    ...over,
-  });
-  monitor.start();
-  return monitor;
-}
+const start = fakeTimedMonitors({ intervalMs: 1000, listIntervalMs: 5000 });
 
 describe("Monitor", () => {
   it("marks a new log entry new in its own job only, when the service numbers entries per job", async () => {

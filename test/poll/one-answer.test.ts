@@ -2,34 +2,16 @@
 // sweep's answer that holds the selected job or a pin unchanged counts as its poll; a job in a
 // status the config calls final is polled at the list's interval; a job whose answers weigh
 // megabytes is polled less often (the header says so), and r still asks at once.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { AnswerInfo, JobClient, JobPage } from "../../src/api/client.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { resolveSettings } from "../../src/config/resolve.js";
 import type { Config } from "../../src/config/types.js";
-import { Monitor } from "../../src/poll/monitor.js";
-import type { Clock } from "../../src/poll/poller.js";
 import { headerParts, headerProps } from "../../src/render/header-props.js";
 import { initialUi } from "../../src/render/ui-state.js";
 import type { View } from "../../src/render/view.js";
+import { fakeTimedMonitors } from "../helpers/fake-monitor.js";
 import { specJob } from "../helpers/payloads.js";
-
-const clock: Clock = {
-  now: () => Date.now(),
-  wall: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-let monitor: Monitor | undefined;
-afterEach(() => {
-  monitor?.stop();
-  monitor = undefined;
-  vi.useRealTimers();
-});
 
 /** A new object each answer, as a real client's decoding makes: equal by content only. */
 const job = (id: number, status = 2): Job =>
@@ -62,20 +44,7 @@ function service(jobs: () => Job[], bytes: (id: string) => number = () => 900) {
   return { client, calls };
 }
 
-function start(client: JobClient, over: Partial<ConstructorParameters<typeof Monitor>[0]> = {}) {
-  monitor = new Monitor({
-    client,
-    perPage: 20,
-    order: "desc",
-    intervalMs: 2000,
-    listIntervalMs: 10_000,
-    clock,
-    now: () => Date.now(),
-    ...over,
-  });
-  monitor.start();
-  return monitor;
-}
+const start = fakeTimedMonitors({ intervalMs: 2000, listIntervalMs: 10_000 });
 
 describe("one answer, many uses", () => {
   it("a page answer holding the selected job unchanged counts as its poll: no job request within the interval after it", async () => {

@@ -1,31 +1,13 @@
 // The Monitor's watch rules under fake timers, fed by a scripted client: status-change events,
 // pinned jobs polled wherever they are (and only where nothing else polls them), pause, and the
 // job interval changed by + and -.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { JobClient, JobPage } from "../../src/api/client.js";
 import { ApiError } from "../../src/api/errors.js";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { EVENTS_MAX } from "../../src/model/events.js";
-import { Monitor } from "../../src/poll/monitor.js";
-import type { Clock } from "../../src/poll/poller.js";
+import { fakeTimedMonitors } from "../helpers/fake-monitor.js";
 import { specJob } from "../helpers/payloads.js";
-
-const clock: Clock = {
-  now: () => Date.now(),
-  wall: () => Date.now(),
-  setTimeout: (fn, ms) => setTimeout(fn, ms),
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
-
-let monitor: Monitor | undefined;
-beforeEach(() => {
-  vi.useFakeTimers();
-});
-afterEach(() => {
-  monitor?.stop();
-  monitor = undefined;
-  vi.useRealTimers();
-});
 
 /** A job whose log ends in `status`, `steps` entries after the spec job's three (so it is newer). */
 function job(id: number | string, status = 2, steps = 0): Job {
@@ -65,20 +47,7 @@ function scripted(list: (q: Q) => Job[], getJob: (id: string) => Job) {
   return { client, calls, jobCalls };
 }
 
-function start(client: JobClient, over: Partial<ConstructorParameters<typeof Monitor>[0]> = {}) {
-  monitor = new Monitor({
-    client,
-    perPage: 20,
-    order: "desc",
-    intervalMs: 1000,
-    listIntervalMs: 5000,
-    clock,
-    now: () => Date.now(),
-    ...over,
-  });
-  monitor.start();
-  return monitor;
-}
+const start = fakeTimedMonitors({ intervalMs: 1000, listIntervalMs: 5000 });
 
 /** Page 1 holds jobs 1–3, page 2 jobs 4–6; job 50 is on no page asked for. */
 const pages = (status: Record<string, Job>) => (q: Q) =>

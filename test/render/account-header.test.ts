@@ -118,12 +118,25 @@ describe("the account's counts", () => {
     const f = accountFacts(sweep({}), labels, 0);
     for (const width of [60, 80, 100, 120]) {
       const p = props({ ...f, width });
-      const { lead, rest } = headerParts(p);
-      // The line as Header draws it, with the connection's "● ok" and the host.
-      expect(`jobtop ${lead}${rest} · ● ok · jobs.example.com`.length).toBeLessThanOrEqual(width);
+      const { lead, rest, host } = headerParts(p);
+      // The line as Header draws it, with the connection's "● ok" and the host when it fits.
+      expect(`jobtop ${lead}${rest} · ● ok${host ? ` · ${host}` : ""}`.length).toBeLessThanOrEqual(width);
     }
     // Short forms first, then those dropped are counted: never gone without a mark.
     expect(headerParts(props({ ...f, width: 80 })).rest).toBe(" · 3◌ +3 more");
+  });
+
+  it("never show '+N more' alone beside the row's place: the row gives way to one count", () => {
+    // At 88 columns a 2 000-job header read " · +5 more · row 1/152": not one count, a row's place kept.
+    const counts = ["152 ⧗ stuck", "480 ◌ queued", "500 ◔ starting", "520 ● running", "500 ■ stopped"];
+    const shortCounts = ["152⧗", "480◌", "500◔", "520●", "500■"];
+    const f = { counts, shortCounts, total: 152, page: 1, numPages: 8, position: "1/152" };
+    const seen: string[] = [];
+    for (let width = 50; width <= 200; width++) {
+      const rest = headerParts(props({ ...f, width, filter: "filter: ⧗ stuck (152 of 2000)" })).rest;
+      if (/ · \+\d+ more · row /.test(rest)) seen.push(`${width}: ${rest}`);
+    }
+    expect(seen).toEqual([]);
   });
 
   it("keep the connection's state on a 60-column line: the row's place goes first", () => {

@@ -49,6 +49,21 @@ describe("the status line's action hints", () => {
     expect(stopped.text.trimEnd()).toBe(`R resubmit · ${HINTS}`);
     expect(stopped.text).toContain("x ssh");
   });
+
+  it("ends at the last whole hint, never a hint cut mid-word", () => {
+    // At 100 columns the line read "… y JSON · s secre…".
+    for (let width = 20; width <= 160; width++) {
+      const line = statusLineText(
+        { message: undefined },
+        snap,
+        width,
+        actionHints({ actions }, { status: 2 }, 0),
+      );
+      expect(line.text.length, `${width}`).toBe(width);
+      expect(line.text, `${width}`).not.toContain("…");
+      expect(`${line.text.trimEnd()} · `, `${width}`).toMatch(/^(\S+ [^·]+ · )+$/);
+    }
+  });
 });
 
 describe("a tagged row", () => {

@@ -3,7 +3,14 @@
 import { describe, expect, it } from "vitest";
 import { type Job, JobSchema } from "../../src/api/schema.js";
 import { displayWidth } from "../../src/model/format.js";
-import { CAPS, type DetailOptions, detailLines, type Line, sameBody } from "../../src/render/detail-lines.js";
+import {
+  CAPS,
+  type DetailOptions,
+  detailHead,
+  detailLines,
+  type Line,
+  sameBody,
+} from "../../src/render/detail-lines.js";
 import { specJob } from "../helpers/payloads.js";
 
 const opts: DetailOptions = {
@@ -257,5 +264,13 @@ describe("detailLines", () => {
       ["[2] 443  https://nb.example/plain", "https://nb.example/plain"],
     ]);
     expect(linksOf({ links: false, showSecrets: true })).toEqual([]);
+  });
+
+  it("says a stuck or flapping job's rules under its status (issue 32), and nothing for another", () => {
+    const j = job({ status: 6, state: { status: 6, log: [] } });
+    const lines = texts(detailHead(j, { ...opts, alert: "⧗ stuck: queued-long" }));
+    const at = lines.findIndex((l) => l.includes("status ◌ 6"));
+    expect(lines[at + 1]).toBe("⧗ stuck: queued-long");
+    expect(texts(detailHead(j, opts))).not.toContain("⧗ stuck: queued-long");
   });
 });
