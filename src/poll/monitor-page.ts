@@ -4,11 +4,11 @@
 // a page asked for past the last one, and each answer shared once with the jobs polled on their own
 // (job-answer.ts). The Monitor still applies each answer (onList: changes, pins, index, follow);
 // this part reads and publishes through the host it is given, as follow.ts's Follower does.
-import type { JobClient } from "../api/client.js";
+import type { AnswerInfo, JobClient } from "../api/client.js";
 import type { Job } from "../api/schema.js";
 import type { Order } from "../model/order.js";
 import { type ShownPage, shapePage } from "../model/page.js";
-import { JOB_BYTES_PER_MIN } from "./byte-budget.js";
+import { formatBytes, JOB_BYTES_PER_MIN, pacedIntervalMs } from "./byte-budget.js";
 import type { MonitorSnapshot } from "./monitor-types.js";
 import type { PollGroup } from "./poll-group.js";
 import { type Clock, createPoller, type Poller, type PollSnapshot } from "./poller.js";
@@ -24,7 +24,9 @@ export interface PageHost {
   clock?: Clock;
   group: PollGroup;
   snapshot: () => MonitorSnapshot;
-  update: (patch: Pick<Partial<MonitorSnapshot>, "page" | "perPage" | "order">) => void;
+  update: (
+    patch: Pick<Partial<MonitorSnapshot>, "page" | "perPage" | "order" | "pagePollMs" | "pagePollWhy">,
+  ) => void;
   /** The user moved to another page, size or order: a search for the selected job ends (follow.ts). */
   moved: () => void;
   notice: (text: string) => void;
@@ -35,6 +37,8 @@ export class MonitorPage {
   private readonly seen = new SeenPages();
   /** The page's last answer (okAt): each answer is shared once. */
   private okAt: number | undefined;
+  /** The last answer's body bytes (0 for a 304): the page's pace (retime). */
+  private lastBytes = 0;
 
   constructor(private readonly host: PageHost) {
     this.poller = createPoller<ShownPage>({
@@ -98,6 +102,23 @@ export class MonitorPage {
     for (const item of list.data.items) if (item.ok) heard(item.job);
   }
 
+  /**
+   * The page's answers cost what they weigh, as the selected job's do (job-answer.ts jobPace): a
+   * page holding a job of a 200 000-entry log is 14 MB, and read every 10 s it cost the service
+   * 86 MB a minute while the header said the job was "polled every 30s" (measured from outside,
+   * BENCHMARKS.md). Slower while its answers weigh more than the budget, back once they do not
+   * (a 304 weighs nothing); `r` asks at once whatever this says.
+   */
+  retime(): void {
+    const base = this.host.listIntervalMs;
+    const ms = pacedIntervalMs(this.lastBytes, base, JOB_BYTES_PER_MIN);
+    const why = ms > base ? `${formatBytes(this.lastBytes)} answers` : undefined;
+    const snap = this.host.snapshot();
+    if (ms === (snap.pagePollMs ?? base) && why === snap.pagePollWhy) return;
+    this.poller.setInterval(ms);
+    this.host.update({ pagePollMs: ms, pagePollWhy: why });
+  }
+
   /** The page asked for is past the last one (jobs went away): go to the last that exists, and say so. */
   followPageCount(data: ShownPage): void {
     const { asked, facts } = data;
@@ -111,7 +132,15 @@ export class MonitorPage {
 
   private fetch(page: number, order: Order, perPage: number) {
     const client = this.host.client;
-    return async (signal: AbortSignal) =>
-      shapePage(await client.listJobs({ page, perPage, order }, signal), { page, perPage, order });
+    return async (signal: AbortSignal) => {
+      const info: AnswerInfo = { bytes: 0, notModified: false, same: false };
+      const shown = shapePage(await client.listJobs({ page, perPage, order }, signal, info), {
+        page,
+        perPage,
+        order,
+      });
+      this.lastBytes = info.bytes;
+      return shown;
+    };
   }
 }

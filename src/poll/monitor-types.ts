@@ -48,6 +48,10 @@ export interface MonitorSnapshot extends ChangeState {
   jobPollMs: number;
   /** Why jobPollMs is slower than the intervals say: its answers' weight ("14 MB answers"), for the header. */
   jobPollWhy?: string;
+  /** How often the page is asked for now, when its answers' weight slowed it (monitor-page.ts retime); else the list interval. */
+  pagePollMs?: number;
+  /** Why pagePollMs is slower than the list interval ("14 MB answers"), for the header. */
+  pagePollWhy?: string;
   /** The account index's sweep (sweep.ts), when the Monitor was given one; undefined otherwise. */
   index: SweepSnapshot | undefined;
   /** The service holds every request (a 429 or 503 to any of them) until then: src/api/service-gate.ts. */

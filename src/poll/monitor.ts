@@ -325,6 +325,7 @@ export class Monitor {
       this.index?.pageTotal(data.facts.total);
     }
     this.update({ list });
+    this.page.retime();
     this.page.share(list, (job) => this.heard(job));
     if (fresh) this.follower.onPage(data);
     if (fresh) this.page.followPageCount(data);

@@ -100,7 +100,7 @@ export function headerProps(
     listIntervalMs: config.listIntervalMs,
     freshMs: shown.freshMs,
     intervalChanged: snap.intervalMs !== config.intervalMs,
-    jobPace: snap.jobPollWhy && `polled every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`,
+    jobPace: paceText(snap),
     pausedSince: snap.pausedSince,
     changes: snap.unseen,
     away: snap.away && awayLine({ events: [], ...snap.away }, o.now / 1000),
@@ -194,6 +194,15 @@ export function rowPosition(view: Pick<View, "items" | "selection">): string {
   return `${row >= 0 ? row + 1 : "–"}/${view.items.length}`;
 }
 
+/** Which polls their answers' weight slowed, and to what: "page every 30s: 14 MB answers". */
+function paceText(snap: Pick<MonitorSnapshot, "jobPollMs" | "jobPollWhy" | "pagePollMs" | "pagePollWhy">) {
+  const parts: string[] = [];
+  if (snap.pagePollWhy && snap.pagePollMs !== undefined)
+    parts.push(`page every ${intervalText(snap.pagePollMs)}: ${snap.pagePollWhy}`);
+  if (snap.jobPollWhy) parts.push(`polled every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`);
+  return parts.length > 0 ? parts.join(" · ") : undefined;
+}
+
 /**
  * How old what is on screen is: the page, and the selected job's own copy once it has one (until
  * then the detail shows the page's row), the older of the two. `freshMs`: how old that may get
@@ -201,12 +210,13 @@ export function rowPosition(view: Pick<View, "items" | "selection">): string {
  * the job's, polled every 2 s, is late), so a late job shows the age even with an older page.
  */
 export function shownAge(
-  snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId" | "jobPollMs">,
+  snap: Pick<MonitorSnapshot, "list" | "job" | "selectedId" | "jobPollMs" | "pagePollMs">,
   listIntervalMs: number,
 ): { okWall: number | undefined; freshMs: number } {
   const sides: [okWall: number, intervalMs: number][] = [];
+  // A page slowed by its answers' weight is on time within two of its own (slower) intervals.
   if (snap.list.data !== undefined && snap.list.okWall !== undefined)
-    sides.push([snap.list.okWall, listIntervalMs]);
+    sides.push([snap.list.okWall, snap.pagePollMs ?? listIntervalMs]);
   if (snap.selectedId !== undefined && snap.job.okWall !== undefined)
     sides.push([snap.job.okWall, snap.jobPollMs]);
   let okWall: number | undefined;

@@ -20,7 +20,11 @@ const job = (id: number, status = 2): Job =>
 type Q = { page: number; perPage: number; order: string };
 
 /** A client answering `jobs()` for every page and job; it records each request's path, id and time. */
-function service(jobs: () => Job[], bytes: (id: string) => number = () => 900) {
+function service(
+  jobs: () => Job[],
+  bytes: (id: string) => number = () => 900,
+  pageBytes: () => number = () => 900,
+) {
   const calls: { what: "page" | "job"; id?: string; perPage?: number; at: number }[] = [];
   const page = (q: Q): JobPage => {
     const all = jobs();
@@ -30,8 +34,9 @@ function service(jobs: () => Job[], bytes: (id: string) => number = () => 900) {
     };
   };
   const client: JobClient = {
-    listJobs: async (q) => {
+    listJobs: async (q, _signal, info?: AnswerInfo) => {
       calls.push({ what: "page", perPage: q.perPage, at: Date.now() });
+      if (info) Object.assign(info, { bytes: pageBytes(), notModified: false, same: false });
       return page(q);
     },
     getJob: async (id, _signal, info?: AnswerInfo) => {
@@ -162,5 +167,42 @@ describe("large answers cost what they weigh", () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(m.jobIntervalMs()).toBe(2000);
     expect(m.getSnapshot().jobPollWhy).toBeUndefined();
+  });
+
+  it("a page of 14 MB answers is asked every 30 s, the header says so and keeps it on time; r asks at once; a 304 is back at 10 s", async () => {
+    // Measured from outside: the page holding a 200 000-entry job was read every 10 s, 86 MB a
+    // minute, while the job's own poll (which the page's answer stood for) said "every 30s".
+    let bytes = 14 * 1024 * 1024;
+    const { client, calls } = service(
+      () => [job(2)],
+      () => bytes,
+      () => bytes,
+    );
+    const m = start(client, { intervalMs: 2000, listIntervalMs: 10_000 });
+    await vi.advanceTimersByTimeAsync(100);
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(120_000);
+    const pages = calls.filter((c) => c.what === "page" && c.at > t0).length;
+    expect(pages).toBeGreaterThanOrEqual(3);
+    expect(pages).toBeLessThanOrEqual(5); // every 30 s (± jitter), not every 10 s (12)
+    const { config } = resolveSettings([], { demo: true, once: false });
+    const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
+    const props = headerProps(m.getSnapshot(), config as Config, initialUi, view, {
+      host: "h",
+      width: 200,
+      now: Date.now(),
+    });
+    expect(headerParts(props).rest).toContain("page every 30s: 14 MB answers");
+    expect(props.freshMs).toBeGreaterThanOrEqual(60_000); // two of its own intervals: not "late" at 20 s
+    m.refresh(); // r
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls.filter((c) => c.what === "page" && c.at > t0).length).toBe(pages + 1);
+    bytes = 0; // a 304: weighs nothing
+    m.refresh();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(m.getSnapshot().pagePollWhy).toBeUndefined();
+    const t1 = Date.now();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls.filter((c) => c.what === "page" && c.at > t1).length).toBeGreaterThanOrEqual(5);
   });
 });
