@@ -25,6 +25,21 @@ afterEach(async () => {
   svc = undefined;
 });
 
+/** A scripted service of `jobs` (read live) in pages of 100, and a sweeper of it every second. */
+async function sweepOf(jobs: readonly unknown[], o: Partial<SweepOptions> = {}): Promise<Sweeper> {
+  svc = await startScriptedService({
+    list: (q) =>
+      pageOf(jobs.slice((q.page - 1) * 100, q.page * 100), { ...q, perPage: 100 }, { total: jobs.length }),
+  });
+  sweeper = new Sweeper({
+    client: createClient({ baseUrl: svc.url, token: svc.token }),
+    mode: "on",
+    intervalMs: 1000,
+    ...o,
+  });
+  return sweeper;
+}
+
 /** The sweeper, and the requests each finished sweep sent (index 1: the first sweep's). */
 async function start(o: Partial<SweepOptions>) {
   demo = await startDemoServer({ port: 0, tickMs: 0, jobCount: 2000, maxPerPage: 100 });
@@ -137,16 +152,7 @@ describe("the sweep of 2000 jobs", () => {
       (_, i) =>
         specJob(2000 - i) as { id: number; status: number; state: { status: number; log: unknown[] } },
     );
-    svc = await startScriptedService({
-      list: (q) =>
-        pageOf(jobs.slice((q.page - 1) * 100, q.page * 100), { ...q, perPage: 100 }, { total: 2000 }),
-    });
-    const s = new Sweeper({
-      client: createClient({ baseUrl: svc.url, token: svc.token }),
-      mode: "on",
-      intervalMs: 1000,
-    });
-    sweeper = s;
+    const s = await sweepOf(jobs);
     const sizes: number[] = [];
     let seen = 0;
     s.subscribe(() => {
@@ -175,18 +181,8 @@ describe("the sweep of 2000 jobs", () => {
     // A service without ETags (each answer a full 200): pages of 100 jobs of ~1.5 kB weigh ~150 kB,
     // so a budget of 50 kB affords one a sweep.
     const jobs = Array.from({ length: 2000 }, (_, i) => specJob(2000 - i));
-    svc = await startScriptedService({
-      list: (q) =>
-        pageOf(jobs.slice((q.page - 1) * 100, q.page * 100), { ...q, perPage: 100 }, { total: 2000 }),
-    });
-    const s = new Sweeper({
-      client: createClient({ baseUrl: svc.url, token: svc.token }),
-      mode: "on",
-      intervalMs: 1000,
-      budget: { pages: 100, bytes: 50_000 },
-    });
-    sweeper = s;
-    const x = svc;
+    const s = await sweepOf(jobs, { budget: { pages: 100, bytes: 50_000 } });
+    const x = svc as ScriptedService;
     const perSweep: number[] = [];
     let seen = 0;
     s.subscribe(() => {
