@@ -197,6 +197,9 @@ export function rowPosition(view: Pick<View, "items" | "selection">): string {
 /** Which polls their answers' weight slowed, and to what: "page every 30s: 14 MB answers". */
 function paceText(snap: Pick<MonitorSnapshot, "jobPollMs" | "jobPollWhy" | "pagePollMs" | "pagePollWhy">) {
   const parts: string[] = [];
+  // The page holding the selected job is as heavy as the job: one clause for both.
+  if (snap.pagePollWhy && snap.pagePollMs === snap.jobPollMs && snap.pagePollWhy === snap.jobPollWhy)
+    return `page and job every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`;
   if (snap.pagePollWhy && snap.pagePollMs !== undefined)
     parts.push(`page every ${intervalText(snap.pagePollMs)}: ${snap.pagePollWhy}`);
   if (snap.jobPollWhy) parts.push(`polled every ${intervalText(snap.jobPollMs)}: ${snap.jobPollWhy}`);

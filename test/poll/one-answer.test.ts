@@ -194,6 +194,17 @@ describe("large answers cost what they weigh", () => {
     });
     expect(headerParts(props).rest).toContain("page every 30s: 14 MB answers");
     expect(props.freshMs).toBeGreaterThanOrEqual(60_000); // two of its own intervals: not "late" at 20 s
+    // The job selected, as heavy as its page: one clause for both.
+    m.select("2");
+    await vi.advanceTimersByTimeAsync(100);
+    const both = headerParts(
+      headerProps(m.getSnapshot(), config as Config, initialUi, view, {
+        host: "h",
+        width: 200,
+        now: Date.now(),
+      }),
+    );
+    expect(both.rest).toContain("page and job every 30s: 14 MB answers");
     m.refresh(); // r
     await vi.advanceTimersByTimeAsync(0);
     expect(calls.filter((c) => c.what === "page" && c.at > t0).length).toBe(pages + 1);
