@@ -86,7 +86,8 @@ export function statusLineText(
   if (hints) {
     // The job's actions first; with their descriptions only when every hint still fits after them
     // (else a long description pushes the usual keys off, and the line jumps from row to row).
-    const actions = `${hints.long} · ${usual}`.length <= width ? hints.long : hints.short;
+    // In cells: a config's description in CJK is twice as wide as it is long.
+    const actions = displayWidth(`${hints.long} · ${usual}`) <= width ? hints.long : hints.short;
     return { text: fit(wholeHints(`${actions} · ${usual}`, width), width), dim: true };
   }
   return { text: fit(wholeHints(usual, width), width), dim: true };

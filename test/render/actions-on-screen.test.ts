@@ -5,6 +5,7 @@ import { parseActions } from "../../src/actions/definitions.js";
 import { JobSchema } from "../../src/api/schema.js";
 import { DEMO_ACTIONS } from "../../src/demo/actions.js";
 import { DEMO_STATUS_LABELS } from "../../src/demo/data.js";
+import { displayWidth } from "../../src/model/format.js";
 import { chooseColumns } from "../../src/render/columns.js";
 import { jobRow } from "../../src/render/list-rows.js";
 import { actionHints, HINTS, statusLineText } from "../../src/render/status-line-text.js";
@@ -63,6 +64,20 @@ describe("the status line's action hints", () => {
       expect(line.text, `${width}`).not.toContain("…");
       expect(`${line.text.trimEnd()} · `, `${width}`).toMatch(/^(\S+ [^·]+ · )+$/);
     }
+  });
+
+  it("measures a description in cells, not characters: a wide one gives way to the name, the usual hints stay whole", () => {
+    // A config's description in CJK: 4 characters, 8 cells. Counted in characters it "fitted"
+    // (shorter than the name), and the line ended at "… j jump", quit pushed off.
+    const wide = parseActions([{ name: "cancel", key: "C", description: "取消作业", command: ["true"] }], {
+      usedKeys: new Set(),
+      statusLabels: DEMO_STATUS_LABELS,
+    }).actions;
+    const hints = actionHints({ actions: wide }, { status: 2 }, 0);
+    const width = displayWidth(`C cancel · ${HINTS}`) + 1;
+    const line = statusLineText({ message: undefined }, snap, width, hints).text;
+    expect(line.trimEnd()).toBe(`C cancel · ${HINTS}`);
+    expect(displayWidth(line)).toBe(width);
   });
 });
 
