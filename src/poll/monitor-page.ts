@@ -66,7 +66,7 @@ export class MonitorPage {
     const p = Math.min(Math.max(1, page), this.numPages());
     if (p === snap.page) return;
     this.host.update({ page: p });
-    this.poller.reset(this.fetch(p, snap.order, snap.perPage), { keepData: true });
+    this.ask(this.fetch(p, snap.order, snap.perPage));
   }
 
   /**
@@ -78,7 +78,7 @@ export class MonitorPage {
     this.host.moved();
     const page = Math.floor(Math.max(0, anchor) / perPage) + 1;
     this.host.update({ perPage, page });
-    this.poller.reset(this.fetch(page, this.host.snapshot().order, perPage), { keepData: true });
+    this.ask(this.fetch(page, this.host.snapshot().order, perPage));
   }
 
   setOrder(order: Order): void {
@@ -87,7 +87,18 @@ export class MonitorPage {
     this.host.moved();
     this.seen.clear();
     this.host.update({ order, page: 1 });
-    this.poller.reset(this.fetch(1, order, snap.perPage), { keepData: true });
+    this.ask(this.fetch(1, order, snap.perPage));
+  }
+
+  /**
+   * Asks for another page (number, size or order) at once, keeping the last one's rows. Its weight
+   * is not known yet: it starts at the list's interval, not at the last page's pace (a page that
+   * failed was retried every 30 s, the header naming the 14 MB of the page left).
+   */
+  private ask(fetch: (signal: AbortSignal) => Promise<ShownPage>): void {
+    this.lastBytes = 0;
+    this.retime();
+    this.poller.reset(fetch, { keepData: true });
   }
 
   /** A fresh answer: the page each of its jobs was seen on. */

@@ -217,3 +217,33 @@ describe("large answers cost what they weigh", () => {
     expect(calls.filter((c) => c.what === "page" && c.at > t1).length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("the page's pace follows the page asked for", () => {
+  it("another page starts at the list's interval: one that fails is retried every 10 s, not at the last page's 30 s, and the header names no weight it never had", async () => {
+    // Page 1 holds a 14 MB job, page 2 does not and fails: its retries came every 30 s and the
+    // header said 'page every 30s: 14 MB answers' of a page never answered.
+    const calls: { page: number; at: number }[] = [];
+    const client: JobClient = {
+      listJobs: async (q, _signal, info?: AnswerInfo) => {
+        calls.push({ page: q.page, at: Date.now() });
+        if (q.page === 2) throw new Error("connection reset");
+        if (info) Object.assign(info, { bytes: 14 * 1024 * 1024, notModified: false, same: false });
+        return {
+          pagination: { total: 40, numPages: 2, page: q.page, perPage: q.perPage },
+          items: [{ ok: true, job: job(1) }],
+        };
+      },
+      getJob: async (id) => job(Number(id)),
+    };
+    const m = start(client, { intervalMs: 2000, listIntervalMs: 10_000 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect(m.getSnapshot().pagePollMs).toBe(30_000);
+    m.setPage(2);
+    await vi.advanceTimersByTimeAsync(100);
+    expect(m.getSnapshot().pagePollWhy).toBeUndefined();
+    const t0 = Date.now();
+    await vi.advanceTimersByTimeAsync(60_000);
+    // Every 10 s (± jitter): 5 or 6 retries in a minute, not 2.
+    expect(calls.filter((c) => c.page === 2 && c.at > t0).length).toBeGreaterThanOrEqual(5);
+  });
+});
