@@ -80,7 +80,7 @@ export function endWidth(p: FitFacts, nowWall?: number): number {
  */
 export function headerRest(p: FitFacts, lead: string): { rest: string; hostShown: boolean } {
   const start = `jobtop ${p.profile ? `${p.profile} · ` : ""}${lead}${p.doubts ? ` ${p.doubts}` : ""}`;
-  const pace = p.jobPace ? ` · ${p.jobPace}` : "";
+  let pace = p.jobPace ? ` · ${p.jobPace}` : "";
   const filter = p.filter ? ` · ${p.filter}` : "";
   const intervals = ` · ↻ ${intervalText(p.intervalMs)}/${intervalText(p.listIntervalMs)}`;
   // A changed interval (+/-) is said whatever the width: the user just asked for it.
@@ -88,6 +88,13 @@ export function headerRest(p: FitFacts, lead: string): { rest: string; hostShown
   let room = p.width - displayWidth(start + mustIntervals + pace + filter) - (p.endWidth ?? endWidth(p));
   const hostShown = room >= 0;
   if (!hostShown) room += displayWidth(` · ${p.host}`);
+  // The pace gives way to the connection's state, its reasons first ("page and job every 30s:
+  // 14 MB answers" cut "● ok" to "● …" at 80 columns), then itself.
+  for (const shorter of [pace.replace(/: [^\u00b7]*?(?= \u00b7 |$)/g, ""), ""]) {
+    if (room >= 0) break;
+    room += displayWidth(pace) - displayWidth(shorter);
+    pace = shorter;
+  }
   const row = p.position ? ` · row ${p.position}` : "";
   // Every count (whole, else short) beside the row's place; else every count without it; else
   // some and "+N more" beside it, the row giving way only when not even that mark would fit.

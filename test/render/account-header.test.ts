@@ -2,6 +2,7 @@
 // symbols and the configured names, the index's age while its sweeps fail (never old counts
 // without it), the reason when `auto` turned it off, the scope, and the width kept.
 import { describe, expect, it } from "vitest";
+import { displayWidth } from "../../src/model/format.js";
 import type { JobIndex } from "../../src/model/job-index.js";
 import type { SweepSnapshot } from "../../src/poll/sweep.js";
 import { accountFacts, type HeaderProps, headerParts } from "../../src/render/header-props.js";
@@ -146,6 +147,22 @@ describe("the account's counts", () => {
     expect(`jobtop ${lead}${rest} · ● ok`.length).toBeLessThanOrEqual(60);
     expect(rest).toContain("sort: status");
     expect(headerParts({ ...p, width: 120 }).rest).toContain("row 137/137");
+  });
+
+  it("keep the connection's state beside a pace: the pace's reason gives way first, then the pace", () => {
+    // At 80 columns a 14 MB page's header read "… · page and job every 30s: 14 MB answers · ● …".
+    const jobPace = "page and job every 30s: 14 MB answers";
+    const base = { page: 1, numPages: 16, total: 301, jobPace, position: "" };
+    for (const width of [60, 70, 80, 90]) {
+      const { lead, rest } = headerParts(props({ ...base, width }));
+      expect(displayWidth(`jobtop ${lead}${rest} · ● ok`), `${width}`).toBeLessThanOrEqual(width);
+    }
+    expect(headerParts(props({ ...base, width: 80 })).rest).toBe(" · page and job every 30s");
+    expect(headerParts(props({ ...base, width: 120 })).rest).toContain(jobPace);
+    const two = "page every 30s: 14 MB answers · polled every 12s: 5.0 MB answers";
+    expect(headerParts(props({ ...base, jobPace: two, width: 90 })).rest).toBe(
+      " · page every 30s · polled every 12s",
+    );
   });
 
   it("say which scope is on", () => {
