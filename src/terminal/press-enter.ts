@@ -7,6 +7,13 @@
 import { closeSync, openSync, readSync } from "node:fs";
 
 /**
+ * Enter's \n, and what a terminal the program left raw sends in its place when its settings
+ * could not be put back (no stty: tty-settings.ts): Enter's \r, Ctrl+C's and Ctrl+D's bytes.
+ * The wait read only \n, and jobtop waited for ever.
+ */
+const ENDS = [0x0a, 0x0d, 0x03, 0x04];
+
+/**
  * Says `line`, then reads the terminal until Enter (or its end: Ctrl+D, a hang-up). The terminal
  * is in its usual line mode here (jobtop has handed it back), so Enter ends the read; it is
  * opened anew (/dev/tty), blocking, whatever Node made of fd 0.
@@ -23,7 +30,7 @@ export function pressEnter(write: (s: string) => void, line: string): void {
     const buf = Buffer.alloc(256);
     for (;;) {
       const n = readSync(fd, buf, 0, buf.length, null);
-      if (n <= 0 || buf.subarray(0, n).includes(0x0a)) break;
+      if (n <= 0 || ENDS.some((b) => buf.subarray(0, n).includes(b))) break;
     }
   } catch {
     // EIO: the terminal went away; jobtop's own handlers see that next

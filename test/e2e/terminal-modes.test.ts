@@ -64,7 +64,7 @@ describe("the terminal's modes", () => {
 });
 
 /** jobtop on the demo with one terminal action, `name` on M, running `command` (a TOML array). */
-function withAction(name: string, command: string): Session {
+function withAction(name: string, command: string, env: Record<string, string> = {}): Session {
   const cfg = writeConfig("");
   cfg.file("token", "modes-tok\n");
   cfg.file(
@@ -72,7 +72,7 @@ function withAction(name: string, command: string): Session {
     `base_url = "${demo.url}"\ntoken_file = "token"\n\n[[actions]]\nname = "${name}"\nkey = "M"\n` +
       `command = ${command}\nmode = "terminal"\nconfirm = "no"\n`,
   );
-  return start([], { env: { XDG_CONFIG_HOME: cfg.home }, cols: 160, rows: 40 });
+  return start([], { env: { XDG_CONFIG_HOME: cfg.home, ...env }, cols: 160, rows: 40 });
 }
 
 describe("the terminal's line settings after a terminal action left them raw", () => {
@@ -89,6 +89,17 @@ describe("the terminal's line settings after a terminal action left them raw", (
     expect(t.alternateScreen()).toBe(true);
     expect(back).toMatch(/^jobtop /);
     expect(back.split("\n").filter((l) => l.includes("│")).length).toBeGreaterThan(30);
+  });
+  it("without stty to put them back, Enter (a carriage return now) still ends the wait", async () => {
+    // No stty in PATH: the settings stay raw, Enter sends \r, and the wait read only \n: jobtop
+    // waited for ever, Ctrl+C and Ctrl+D bytes as well.
+    const t = withAction("raw", `["/bin/sh", "-c", "/bin/stty raw -echo; exit 3"]`, { PATH: "/nonexistent" });
+    await t.waitFor(/Job \d+/, 15_000);
+    t.press("M");
+    await t.waitFor("press Enter to return to jobtop", 10_000);
+    t.press("\r");
+    await t.waitFor((x) => /raw \S+: failed/.test(x), 10_000);
+    expect(t.alternateScreen()).toBe(true);
   });
 });
 
