@@ -220,9 +220,7 @@ export class ChangeTracker {
     this.eventSeq += 1;
     out.push({
       seq: this.eventSeq,
-      // The log's own time when an entry recorded it; else, or when no clock can show that time
-      // (a Date holds ±8.64e15 ms: past it the pane read "NaN:NaN:NaN"), when it was seen.
-      atMs: c.entryId === undefined || !(Math.abs(c.ts) <= 8.64e12) ? o.wallMs : c.ts * 1000,
+      atMs: eventTime(c, o.wallMs),
       id,
       displayID,
       from: c.from,
@@ -282,4 +280,19 @@ export class ChangeTracker {
     );
     this.highlightTimer.unref?.();
   }
+}
+
+/** A log time further ahead of when it was seen is no change of now: milliseconds sent as seconds. */
+const AHEAD_MAX_MS = 24 * 3600 * 1000;
+
+/**
+ * When an event happened: the log's own time when an entry recorded it; else, or when no clock
+ * can show that time (a Date holds ±8.64e15 ms: past it the pane read "NaN:NaN:NaN"), or when it
+ * is more than a day after it was seen (1.7e12 "seconds", the year 55 000, read '03-14 09:22:11'
+ * and stayed on top as the newest), when it was seen. A clock some minutes ahead keeps its time.
+ */
+function eventTime(c: Pick<StatusChange, "entryId" | "ts">, seenMs: number): number {
+  if (c.entryId === undefined || !(Math.abs(c.ts) <= 8.64e12)) return seenMs;
+  const ms = c.ts * 1000;
+  return ms - seenMs > AHEAD_MAX_MS ? seenMs : ms;
 }

@@ -57,6 +57,17 @@ describe("events from the page and the index", () => {
     expect(state().events.map((e) => e.atMs)).toEqual([1_800_000_000_000]);
   });
 
+  it("a log time later than when it was seen by more than a day (milliseconds sent as seconds) is dated when it was seen", () => {
+    // 1.7e12 "seconds" is the year 55 000: the pane showed it as '03-14 09:22:11', the newest, on
+    // top for ever. A clock a few minutes ahead keeps its own time.
+    const { t, state } = tracker();
+    const ms = [{ ...(sweepEvents[0] as IndexEvent), ts: 1_700_000_000_000 }];
+    t.addIndexEvents(ms, false, () => false);
+    const ahead = [{ ...(sweepEvents[1] as IndexEvent), ts: 1_800_000_000 + 300 }];
+    t.addIndexEvents(ahead, false, () => false);
+    expect(state().events.map((e) => e.atMs)).toEqual([1_800_000_300_000, 1_800_000_000_000]);
+  });
+
   it("the index's changes the page told already are not told again", () => {
     const { t, state } = tracker();
     t.observe([job("101", 1)], [], () => {});
