@@ -212,7 +212,11 @@ export class Monitor {
     this.update({ pausedSince: undefined });
     this.list.start();
     this.index?.resume();
-    if (this.snap.selectedId !== undefined) this.job.start();
+    // A job whose answers weigh (jobPollWhy) waits its interval when the page holds it: the page's
+    // answer, asked now, stands for its poll (one answer, many uses), not a second 14 MB at once.
+    const id = this.snap.selectedId;
+    const heavyOnPage = id !== undefined && this.snap.jobPollWhy !== undefined && this.pageIds().has(id);
+    if (id !== undefined) this.job.start(heavyOnPage ? this.selected.intervalMs() : undefined);
     this.syncPins(true);
   }
 

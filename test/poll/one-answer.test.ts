@@ -247,3 +247,27 @@ describe("the page's pace follows the page asked for", () => {
     expect(calls.filter((c) => c.page === 2 && c.at > t0).length).toBeGreaterThanOrEqual(5);
   });
 });
+
+describe("resume after a pause", () => {
+  it("a heavy selected job on the page is not asked beside the page at once: the page's answer stands for it", async () => {
+    // p, p on a page holding a 14 MB job read it twice at once (the page's and the job's own
+    // request): 28 MB per resume, where the page's answer holds the same job.
+    const { client, calls } = service(
+      () => [job(2)],
+      () => 14 * 1024 * 1024,
+      () => 14 * 1024 * 1024,
+    );
+    const m = start(client, { intervalMs: 2000, listIntervalMs: 10_000 });
+    await vi.advanceTimersByTimeAsync(100);
+    m.select("2");
+    await vi.advanceTimersByTimeAsync(100);
+    m.pause();
+    await vi.advanceTimersByTimeAsync(5000);
+    const t0 = Date.now();
+    m.resume();
+    await vi.advanceTimersByTimeAsync(5000);
+    const after = calls.filter((c) => c.at >= t0);
+    expect(after.filter((c) => c.what === "page").length).toBe(1);
+    expect(after.filter((c) => c.what === "job").length).toBe(0);
+  });
+});
