@@ -1,6 +1,7 @@
 // The patches the bundle makes to its dependencies, one file each (scripts/patches/apply.js says
 // what a patch is), in the order they are applied to a file they share. Used by the build
 // (scripts/bundle-options.js) and by the tests (vitest.config.ts), so that the tests run what ships.
+import ansiTokenizeMarkAfterCode from "./ansi-tokenize-mark-after-code.js";
 import ansiTokenizeWithoutSegmenter from "./ansi-tokenize-without-segmenter.js";
 import inkBoundedMeasureCache from "./ink-bounded-measure-cache.js";
 import inkChangedTail from "./ink-changed-tail.js";
@@ -23,6 +24,7 @@ import zodEnglishOnly from "./zod-english-only.js";
 export const patches = [
   stringWidthIsWidthTs,
   ansiTokenizeWithoutSegmenter,
+  ansiTokenizeMarkAfterCode,
   sliceAnsiLazySegmenter,
   stringWidthLazyRegexes,
   inkWithoutTopLevelAwait,
