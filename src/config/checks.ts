@@ -111,6 +111,9 @@ export const CUSTOM_COLUMN_NAME = /^[A-Z][A-Z0-9_-]{0,15}$/;
 export function checkColumns(names: readonly unknown[]): ListColumn[] | string {
   const out: ListColumn[] = [];
   for (const n of names) {
+    // [[columns]] reads as a list of tables, and a table (of no prototype) cannot be shown as text.
+    if (typeof n === "object" && n !== null)
+      return `expected column names like "status", got a ${Array.isArray(n) ? "list" : "table"} ([[columns]] is no table's name: a column of your own is a [[custom_columns]] table)`;
     // A custom column's name is checked once its table is read (insight-tables.ts, columnsInForce).
     if (typeof n === "string" && CUSTOM_COLUMN_NAME.test(n)) {
       if (!out.includes(`custom:${n}`)) out.push(`custom:${n}`);

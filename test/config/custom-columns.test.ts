@@ -93,6 +93,12 @@ width = 30
     );
   });
 
+  it("[[columns]] (docs/CONFIG.md says it cannot be the table's name) is one line naming [[custom_columns]], not a crash", () => {
+    expect(problem('[[columns]]\nname = "C"\npath = "app.name"\n')).toBe(
+      `${FILE}:1: columns: expected column names like "status", got a table ([[columns]] is no table's name: a column of your own is a [[custom_columns]] table)`,
+    );
+  });
+
   it("paths into any-JSON fields and maps are free; what a path yields is one masked line", () => {
     expect(parseJobPath("updateTime.seconds")).toEqual({ path: ["updateTime", "seconds"] });
     expect(parseJobPath("app.urls.port_8888.urls[0]")).toEqual({
