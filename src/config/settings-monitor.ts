@@ -151,7 +151,7 @@ export const MONITOR_SETTINGS = [
     help: [["Config file", "", "list columns to choose from: status,display,remark,gpu,age,node,id,queue"]],
     readme: {
       default: "all that fit",
-      text: "list columns to choose from: `status,display,remark,gpu,age,node,id,queue`",
+      text: "list columns to choose from: `status,display,remark,gpu,age,node,id,queue`; `in_status`, `waited` and your `[[custom_columns]]` only when listed",
     },
     starter: [
       'columns = ["status", "display", "remark", "gpu", "age", "node", "id", "queue"]',
