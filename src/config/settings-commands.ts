@@ -101,7 +101,7 @@ export const COMMAND_SETTINGS = [
     flag: "until",
     arg: "STATUS,...",
     applies: ["commands"],
-    help: [["Scripts", "", "status codes, or names from --status-labels (watch, wait)"]],
+    help: [["Scripts", "", "codes, or names from [status] or --status-labels (watch, wait)"]],
     readme: {
       usage: "`--until S[,S…]`",
       default: "",
