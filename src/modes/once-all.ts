@@ -88,6 +88,8 @@ export async function walkAccount<T = Job>(
   ctx: Pick<CommandContext, "client" | "config" | "err">,
   askPerPage = ASK_PER_PAGE,
   keep: (job: Job) => T = (job) => job as T,
+  /** Who walks, as its failure line names it: "stats" said "--all: …" to a user who typed no --all. */
+  who = "--all",
 ): Promise<Outcome<Account<T>>> {
   const acc: Account<T> = {
     jobs: new Map(),
@@ -106,7 +108,7 @@ export async function walkAccount<T = Job>(
   const stop = (page: number, why: string): Outcome<Account<T>> => ({
     ok: false,
     code: EXIT.failed,
-    message: `--all: stopped at page ${page}, nothing printed: ${why}`,
+    message: `${who}: stopped at page ${page}, nothing printed: ${why}`,
   });
   for (let walk = 1; walk <= WALKS; walk++) {
     const invalid: InvalidRow[] = [];
@@ -147,7 +149,7 @@ export async function walkAccount<T = Job>(
       if (!r.ok)
         return {
           ...r,
-          message: `--all: page ${page} failed, nothing printed: ${r.message.replace(/^page \d+: /, "")}`,
+          message: `${who}: page ${page} failed, nothing printed: ${r.message.replace(/^page \d+: /, "")}`,
         };
       if (r.data === TOO_LARGE) {
         per = Math.max(1, Math.floor(asked / 4));

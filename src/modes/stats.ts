@@ -83,7 +83,7 @@ export function insightCommand(
  * while the rest of the account is walked), walked; or the exit code after the walk's one line.
  */
 async function account<T>(ctx: CommandContext, keep: (job: Job) => T): Promise<T[] | number> {
-  const r = await walkAccount(ctx, undefined, keep);
+  const r = await walkAccount(ctx, undefined, keep, "stats");
   if (!r.ok) {
     ctx.err(r.message);
     return r.code;

@@ -200,6 +200,18 @@ describe("jobtop stats --json", () => {
   });
 });
 
+describe("jobtop stats on a service that does not answer", () => {
+  it("says stats failed, not --all, which the user never typed; exit 1", async () => {
+    const r = await runCli(["stats", "--timeout", "1s"], {
+      JOBTOP_BASE_URL: "http://127.0.0.1:1",
+      JOBTOP_TOKEN: "x",
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/\njobtop: stats: page 1 failed, nothing printed: gave up after 1s/);
+    expect(r.stderr).not.toContain("--all");
+  });
+});
+
 describe("jobtop --once --all --stuck", () => {
   const rules = (longer: string) => `[[alerts]]
 name = "queued-long"
