@@ -51,6 +51,17 @@ function service(
 
 const start = fakeTimedMonitors({ intervalMs: 2000, listIntervalMs: 10_000 });
 
+/** The header's props as the UI makes them from the monitor's snapshot now (200 columns, the demo's config). */
+function headerNow(m: ReturnType<typeof start>) {
+  const { config } = resolveSettings([], { demo: true, once: false });
+  const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
+  return headerProps(m.getSnapshot(), config as Config, initialUi, view, {
+    host: "h",
+    width: 200,
+    now: Date.now(),
+  });
+}
+
 describe("one answer, many uses", () => {
   it("a page answer holding the selected job unchanged counts as its poll: no job request within the interval after it", async () => {
     const { client, calls } = service(() => [job(3), job(2), job(1)]);
@@ -145,15 +156,7 @@ describe("large answers cost what they weigh", () => {
     m.select("2");
     await vi.advanceTimersByTimeAsync(100);
     expect(m.jobIntervalMs()).toBe(30_000);
-    const { config } = resolveSettings([], { demo: true, once: false });
-    const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
-    const header = headerParts(
-      headerProps(m.getSnapshot(), config as Config, initialUi, view, {
-        host: "h",
-        width: 200,
-        now: Date.now(),
-      }),
-    );
+    const header = headerParts(headerNow(m));
     expect(header.rest).toContain("polled every 30s: 14 MB answers");
     const t0 = Date.now();
     await vi.advanceTimersByTimeAsync(60_000);
@@ -185,25 +188,13 @@ describe("large answers cost what they weigh", () => {
     const pages = calls.filter((c) => c.what === "page" && c.at > t0).length;
     expect(pages).toBeGreaterThanOrEqual(3);
     expect(pages).toBeLessThanOrEqual(5); // every 30 s (± jitter), not every 10 s (12)
-    const { config } = resolveSettings([], { demo: true, once: false });
-    const view = { items: [], pageCount: 0, selection: { row: -1 } } as unknown as View;
-    const props = headerProps(m.getSnapshot(), config as Config, initialUi, view, {
-      host: "h",
-      width: 200,
-      now: Date.now(),
-    });
+    const props = headerNow(m);
     expect(headerParts(props).rest).toContain("page every 30s: 14 MB answers");
     expect(props.freshMs).toBeGreaterThanOrEqual(60_000); // two of its own intervals: not "late" at 20 s
     // The job selected, as heavy as its page: one clause for both.
     m.select("2");
     await vi.advanceTimersByTimeAsync(100);
-    const both = headerParts(
-      headerProps(m.getSnapshot(), config as Config, initialUi, view, {
-        host: "h",
-        width: 200,
-        now: Date.now(),
-      }),
-    );
+    const both = headerParts(headerNow(m));
     expect(both.rest).toContain("page and job every 30s: 14 MB answers");
     m.refresh(); // r
     await vi.advanceTimersByTimeAsync(0);
